@@ -1,0 +1,9 @@
+import type { Command } from './command.js';
+import { demo } from './demo.js';
+import { showdown } from './showdown.js';
+
+/** Every `felt` command by name. */
+export const COMMANDS: Readonly<Record<string, Command>> = {
+  showdown,
+  demo,
+};
