@@ -1,4 +1,3 @@
-#!/usr/bin/env node
 import { COMMANDS } from './commands/index.js';
 
 /** `felt COMMAND …`: each command takes its own arguments and returns the process's exit status. */

@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
 /** The built `felt` command, as `npx felt` runs it. */
-export const FELT = fileURLToPath(new URL('../dist/main.js', import.meta.url));
+export const FELT = fileURLToPath(new URL('../bin/felt.js', import.meta.url));
 
 export interface FeltRun {
   status: number | null;

@@ -11,3 +11,4 @@ export * from './eval/omaha.js';
 export * from './eval/combine.js';
 export * from './eval/games.js';
 export * from './eval/showdown.js';
+export * from './odds/index.js';

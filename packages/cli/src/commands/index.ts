@@ -1,9 +1,13 @@
+import { bench } from './bench.js';
 import type { Command } from './command.js';
 import { demo } from './demo.js';
+import { odds } from './odds.js';
 import { showdown } from './showdown.js';
 
 /** Every `felt` command by name. */
 export const COMMANDS: Readonly<Record<string, Command>> = {
   showdown,
+  odds,
   demo,
+  bench,
 };

@@ -38,6 +38,11 @@ export function bestValueOf(ranking: Ranking, cards: readonly Card[]): number {
   return ranking.best ? ranking.best(cards) : bestHandOf(ranking, cards).value;
 }
 
+/** `bestValueOf` a player's own cards and the board's together. */
+export function bestValueOfParts(ranking: Ranking, own: readonly Card[], board: readonly Card[]): number {
+  return ranking.bestOfParts ? ranking.bestOfParts(own, board) : bestValueOf(ranking, [...own, ...board]);
+}
+
 /** The best hand of exactly two hole cards and exactly three board cards (Omaha), with its cards. */
 export function bestOmahaHandOf(ranking: Ranking, hole: readonly Card[], board: readonly Card[]): HandValue {
   let best: HandValue = { value: -1, cards: [] };

@@ -1,7 +1,8 @@
 import {
   ACE_HIGH_ONLY_RULES,
   HandClass,
-  HighEvaluator,
+  highEvaluator,
+  type HighEvaluator,
   PIQUET_RULES,
   SHORT_DECK_RULES,
   standardHigh,
@@ -48,7 +49,7 @@ export function describeHigh(evaluator: HighEvaluator, value: number): string {
   }
 }
 
-function highClassName(evaluator: HighEvaluator, value: number): string {
+export function highClassName(evaluator: HighEvaluator, value: number): string {
   const { handClass, ranks } = evaluator.decode(value);
   return handClass === HandClass.STRAIGHT_FLUSH && ranks[0] === 12 ? 'royal-flush' : CLASS_NAMES[handClass];
 }
@@ -62,6 +63,7 @@ function highRanking(id: RankingId, build: () => HighEvaluator): Ranking {
     handSize: 5,
     evaluate: (cards) => evaluator().value(cards, 0, 5),
     best: (cards) => evaluator().value(cards, 0, cards.length),
+    bestOfParts: (own, board) => evaluator().valueOfParts(own, board),
     bestOmaha: (hole, board) => {
       const { rankTable, flushTable } = evaluator();
       return bestOmahaByKeys(hole, board, rankTable, flushTable);
@@ -72,11 +74,10 @@ function highRanking(id: RankingId, build: () => HighEvaluator): Ranking {
 }
 
 export const highRankingStandard = highRanking('high', standardHigh);
-export const shortDeckRanking = highRanking('shortdeck', () => new HighEvaluator(SHORT_DECK_RULES));
-export const americanaRanking = highRanking('americana', () => new HighEvaluator(PIQUET_RULES));
+export const shortDeckRanking = highRanking('shortdeck', () => highEvaluator(SHORT_DECK_RULES));
+export const americanaRanking = highRanking('americana', () => highEvaluator(PIQUET_RULES));
 
-let aceHighOnly: HighEvaluator | undefined;
-const lowballBase = (): HighEvaluator => (aceHighOnly ??= new HighEvaluator(ACE_HIGH_ONLY_RULES));
+const lowballBase = (): HighEvaluator => highEvaluator(ACE_HIGH_ONLY_RULES);
 /** One more than the largest high value, so that lowball values stay positive. */
 const LOWBALL_TOP = 9 * 13 ** 5 + 2;
 

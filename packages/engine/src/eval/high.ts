@@ -166,6 +166,27 @@ export class HighEvaluator {
     return this.rankTable[indexOfKey(key, count)]!;
   }
 
+  /** The value of the best five of a player's cards and the board's, 5 to 7 in all, without joining them. */
+  valueOfParts(own: ArrayLike<Card>, board: ArrayLike<Card>): number {
+    let key = 0;
+    let suits = 0;
+    for (let i = 0; i < own.length; i++) {
+      key += RANK_KEY[own[i]!]!;
+      suits += SUIT_KEY[own[i]!]!;
+    }
+    for (let i = 0; i < board.length; i++) {
+      key += RANK_KEY[board[i]!]!;
+      suits += SUIT_KEY[board[i]!]!;
+    }
+    const flushSuit = FLUSH_SUIT[suits]!;
+    if (flushSuit >= 0) {
+      return this.flushTable[
+        suitMask(own, 0, own.length, flushSuit) | suitMask(board, 0, board.length, flushSuit)
+      ]!;
+    }
+    return this.rankTable[indexOfKey(key, own.length + board.length)]!;
+  }
+
   /** The value of exactly seven cards given one by one: the hot path of hold'em and stud. */
   value7(a: Card, b: Card, c: Card, d: Card, e: Card, f: Card, g: Card): number {
     const suits =
@@ -213,8 +234,14 @@ export function topRanks(mask: number, take = 13): Rank[] {
   return ranks;
 }
 
-let standard: HighEvaluator | undefined;
-/** The standard high ranking, built on first use. */
-export function standardHigh(): HighEvaluator {
-  return (standard ??= new HighEvaluator(STANDARD_RULES));
+const evaluators = new Map<HighRules, HighEvaluator>();
+
+/** The evaluator of a set of high rules, built on first use and shared by every ranking that needs it. */
+export function highEvaluator(rules: HighRules): HighEvaluator {
+  let evaluator = evaluators.get(rules);
+  if (!evaluator) evaluators.set(rules, (evaluator = new HighEvaluator(rules)));
+  return evaluator;
 }
+
+/** The standard high ranking's evaluator. */
+export const standardHigh = (): HighEvaluator => highEvaluator(STANDARD_RULES);

@@ -30,6 +30,8 @@ export interface Ranking {
   readonly headsUpValue?: (value: number) => number;
   /** Fast path: the best value of any `handSize` of 5 to 7 cards; where absent, combinations are tried. */
   readonly best?: (cards: ArrayLike<Card>) => number;
+  /** Fast path: `best` of a player's own cards and the board's together, without joining them. */
+  readonly bestOfParts?: (own: ArrayLike<Card>, board: ArrayLike<Card>) => number;
   /** Fast path: the best value of exactly two hole cards and three board cards. */
   readonly bestOmaha?: (hole: ArrayLike<Card>, board: ArrayLike<Card>) => number;
 }

@@ -1,6 +1,10 @@
+import { badugiRanking } from './badugi.js';
+import { draw32Ranking } from './draw32.js';
 import { americanaRanking, highRankingStandard, low27Ranking, shortDeckRanking } from './high-rankings.js';
 import { low8Ranking, lowA5Ranking } from './low.js';
 import type { Ranking, RankingId } from './ranking.js';
+import { sokoRanking } from './soko.js';
+import { telesinaRanking } from './telesina.js';
 
 /** Every ranking by its id: the closed registry the games choose from. */
 export const RANKINGS = {
@@ -10,10 +14,10 @@ export const RANKINGS = {
   lowA5: lowA5Ranking,
   shortdeck: shortDeckRanking,
   americana: americanaRanking,
-} satisfies Partial<Record<RankingId, Ranking>>;
+  soko: sokoRanking,
+  telesina: telesinaRanking,
+  draw32: draw32Ranking,
+  badugi: badugiRanking,
+} satisfies Record<RankingId, Ranking>;
 
-export function rankingOf(id: RankingId): Ranking {
-  const ranking: Ranking | undefined = (RANKINGS as Partial<Record<RankingId, Ranking>>)[id];
-  if (!ranking) throw new Error(`ranking ${id} is not registered`);
-  return ranking;
-}
+export const rankingOf = (id: RankingId): Ranking => RANKINGS[id];

@@ -1,7 +1,13 @@
 import { findDuplicate, formatCard, parseCards, rankOf, type Card } from '../cards.js';
 import { deckContains } from '../deck.js';
 import { ErrorCode, fail, ok, type Result } from '../result.js';
-import { bestHandOf, bestOmahaHandOf, bestOmahaValueOf, bestValueOf, type HandValue } from './combine.js';
+import {
+  bestHandOf,
+  bestOmahaHandOf,
+  bestOmahaValueOf,
+  bestValueOfParts,
+  type HandValue,
+} from './combine.js';
 import { isGameId, SHOWDOWN_RULES, type ShowdownRules } from './games.js';
 import { NO_HAND, type Ranking, type RankingId } from './ranking.js';
 import { rankingOf } from './rankings.js';
@@ -78,28 +84,24 @@ export function validateShowdown(input: ShowdownInput): Result<ShowdownInput> {
 
 const span = (min: number, max: number): string => (min === max ? `${min}` : `${min} to ${max}`);
 
-/** The players' values under one ranking, heads-up adjusted where the ranking says so. */
-function valuesUnder(ranking: Ranking, input: ShowdownInput): number[] {
+/** The indexes of the players with the best hand under one ranking; none when no hand qualifies. */
+function bestPlayers(ranking: Ranking, input: ShowdownInput): number[] {
   const { rules, board, holes } = input;
-  const values = holes.map((hole) =>
-    rules.combine === 'omaha'
-      ? bestOmahaValueOf(ranking, hole, board)
-      : bestValueOf(ranking, [...hole, ...board]),
-  );
-  const headsUp = ranking.headsUpValue;
-  return holes.length === 2 && headsUp ? values.map((value) => headsUp(value)) : values;
-}
-
-/** The indexes holding the highest value; none when no value qualifies. */
-function bestIndexes(values: readonly number[]): number[] {
+  const headsUp = holes.length === 2 ? ranking.headsUpValue : undefined;
   let best = NO_HAND + 1;
   let winners: number[] = [];
-  values.forEach((value, index) => {
+  for (let index = 0; index < holes.length; index++) {
+    const hole = holes[index]!;
+    let value =
+      rules.combine === 'omaha'
+        ? bestOmahaValueOf(ranking, hole, board)
+        : bestValueOfParts(ranking, hole, board);
+    if (headsUp) value = headsUp(value);
     if (value > best) {
       best = value;
       winners = [index];
     } else if (value === best) winners.push(index);
-  });
+  }
   return winners;
 }
 
@@ -107,8 +109,8 @@ function bestIndexes(values: readonly number[]): number[] {
 export function showdownWinners(input: ShowdownInput): ShowdownWinners {
   const { rules } = input;
   return {
-    winners: bestIndexes(valuesUnder(rankingOf(rules.high), input)),
-    lowWinners: rules.low === null ? null : bestIndexes(valuesUnder(rankingOf(rules.low), input)),
+    winners: bestPlayers(rankingOf(rules.high), input),
+    lowWinners: rules.low === null ? null : bestPlayers(rankingOf(rules.low), input),
   };
 }
 

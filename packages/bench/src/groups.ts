@@ -1,0 +1,7 @@
+import { evalGroup } from './eval/group.js';
+import { oddsGroup } from './odds.js';
+import type { BenchGroup } from './registry.js';
+import { startupGroup } from './startup/group.js';
+
+/** Every benchmark group, in the order `felt bench` runs them. A new group: its own file, one line here. */
+export const GROUPS: readonly BenchGroup[] = [evalGroup, oddsGroup, startupGroup];

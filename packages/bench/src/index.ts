@@ -1,0 +1,9 @@
+export { runBench, type BenchOptions } from './run.js';
+export { GROUPS } from './groups.js';
+export {
+  CONTENDER_NAMES,
+  PEER_NAMES,
+  type BenchGroup,
+  type BenchRow,
+  type BenchSettings,
+} from './registry.js';
