@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PEER_NAMES, runBench } from '@felt/bench';
+import { GROUPS, PEER_NAMES, runBench } from '@felt/bench';
 
 describe('felt bench --json --only eval', () => {
   it('prints one JSON row a line, with figures for Felt and every peer and their disagreements', async () => {
@@ -21,9 +21,9 @@ describe('felt bench --json --only eval', () => {
     }
   });
 
-  it('refuses an unknown group', async () => {
+  it('refuses an unknown group and names the known ones', async () => {
     await expect(runBench({ json: true, only: 'nope', out: () => undefined })).rejects.toThrow(
-      /eval, startup/,
+      new RegExp(`the groups are ${GROUPS.map((group) => group.name).join(', ')}$`),
     );
   });
 });
