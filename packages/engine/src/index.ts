@@ -11,4 +11,6 @@ export * from './eval/omaha.js';
 export * from './eval/combine.js';
 export * from './eval/games.js';
 export * from './eval/showdown.js';
+export * from './phh/index.js';
 export * from './odds/index.js';
+export * from './hand/index.js';

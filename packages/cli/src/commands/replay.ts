@@ -1,0 +1,110 @@
+import { readFile } from 'node:fs/promises';
+import { formatScaled, parsePhhs, phhToText, replayPhh, type PhhHand, type ReplayError } from '@felt/engine';
+import { writeLine } from '../lines.js';
+import type { Command } from './command.js';
+
+const USAGE =
+  'usage: felt replay [--rake house] [--text] FILE… (FILE - is standard input)\n' +
+  '  one JSON line per hand: its finishing stacks, or the first action refused; --text: readable hand histories instead\n';
+
+async function readInput(file: string): Promise<string> {
+  if (file !== '-') return readFile(file, 'utf8');
+  const chunks: Buffer[] = [];
+  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+/** One output line: the JSON object with `finishing_stacks` written as exact decimals of the file's units. */
+function resultLine(file: string, hand: number, stacks: readonly number[], scale: number): string {
+  const head = JSON.stringify({ file, hand });
+  return `${head.slice(0, -1)},"finishing_stacks":[${stacks.map((stack) => formatScaled(stack, scale)).join(',')}]}`;
+}
+
+const errorLine = (
+  file: string,
+  hand: number | null,
+  error: ReplayError | { code: string; message: string },
+): string => JSON.stringify({ file, ...(hand === null ? {} : { hand }), error });
+
+/** The output lines of one file's text (JSON lines, or text histories with `text`), and whether every hand replayed. */
+export function replayText(
+  file: string,
+  text: string,
+  options: { readonly houseRake: boolean; readonly text?: boolean },
+): { lines: string[]; ok: boolean } {
+  const parsed = parsePhhs(text);
+  if (!parsed.ok) return { lines: [errorLine(file, null, parsed.error)], ok: false };
+  if (parsed.value.length === 0) {
+    return { lines: [errorLine(file, null, { code: 'BAD_PHH', message: 'no hand in the file' })], ok: false };
+  }
+  const lines: string[] = [];
+  let allOk = true;
+  parsed.value.forEach((hand, index) => {
+    const number = index + 1;
+    if (!hand.ok) {
+      allOk = false;
+      lines.push(errorLine(file, number, hand.error));
+      return;
+    }
+    const phh: PhhHand = hand.value;
+    const outcome = replayPhh(phh, { houseRake: options.houseRake });
+    if (outcome.ok && options.text === true) {
+      const history = phhToText({ ...phh, finishingStacks: outcome.finishingStacks }, number);
+      lines.push(history.ok ? history.value : errorLine(file, number, history.error));
+    } else if (outcome.ok) {
+      lines.push(resultLine(file, number, outcome.finishingStacks, phh.scale));
+    } else {
+      allOk = false;
+      lines.push(errorLine(file, number, outcome.error));
+    }
+  });
+  return { lines, ok: allOk };
+}
+
+export const replay: Command = {
+  summary: 'replay PHH hand histories (.phh, .phhs): one JSON line of finishing stacks per hand',
+  async run(args) {
+    let houseRake = false;
+    let text = false;
+    const files: string[] = [];
+    for (let i = 0; i < args.length; i++) {
+      const arg = args[i]!;
+      if (arg === '--rake' || arg.startsWith('--rake=')) {
+        const value = arg === '--rake' ? args[++i] : arg.slice('--rake='.length);
+        if (value !== 'house') {
+          process.stderr.write(`felt replay: --rake takes "house"\n${USAGE}`);
+          return 2;
+        }
+        houseRake = true;
+      } else if (arg === '--text') {
+        text = true;
+      } else if (arg === '--help' || arg === '-h') {
+        process.stdout.write(USAGE);
+        return 0;
+      } else if (arg.startsWith('--')) {
+        process.stderr.write(`felt replay: unknown option ${arg}\n${USAGE}`);
+        return 2;
+      } else files.push(arg);
+    }
+    if (files.length === 0) {
+      process.stderr.write(USAGE);
+      return 2;
+    }
+    let failed = false;
+    for (const file of files) {
+      let input: string;
+      try {
+        input = await readInput(file);
+      } catch (error) {
+        failed = true;
+        const message = error instanceof Error ? error.message : String(error);
+        await writeLine(errorLine(file, null, { code: 'READ_ERROR', message }));
+        continue;
+      }
+      const result = replayText(file, input, { houseRake, text });
+      if (!result.ok) failed = true;
+      for (const line of result.lines) await writeLine(line);
+    }
+    return failed ? 1 : 0;
+  },
+};
