@@ -1,8 +1,10 @@
+import { admin } from './admin.js';
 import { bench } from './bench.js';
 import type { Command } from './command.js';
 import { demo } from './demo.js';
 import { odds } from './odds.js';
 import { replay } from './replay.js';
+import { serve } from './serve.js';
 import { showdown } from './showdown.js';
 import { simulate } from './simulate.js';
 
@@ -13,5 +15,7 @@ export const COMMANDS: Readonly<Record<string, Command>> = {
   demo,
   replay,
   simulate,
+  serve,
   bench,
+  admin,
 };

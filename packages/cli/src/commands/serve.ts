@@ -1,0 +1,82 @@
+import type { Command } from './command.js';
+
+const USAGE =
+  'usage: felt serve [--port P] [--data DIR] [--tables FILE]\n' +
+  '  runs the poker room: HTTP + WebSocket on port P (default 8080), data in DIR (default ./data);\n' +
+  '  the table set from FILE (default DIR/tables.json when present, else the built-in set).\n' +
+  '  SIGTERM or SIGINT: stops, every chip back to its owner, and exits.\n';
+
+interface ServeArgs {
+  readonly port: number;
+  readonly data: string;
+  readonly tables: string | null;
+}
+
+/** Reads the arguments; a message when they are wrong. */
+export function parseServeArgs(args: readonly string[]): ServeArgs | string {
+  let port = 8080;
+  let data = './data';
+  let tables: string | null = null;
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i]!;
+    const match = /^--(port|data|tables)(?:=(.*))?$/.exec(arg);
+    if (!match) return `unknown argument ${arg}`;
+    const value = match[2] ?? args[++i];
+    if (value === undefined || value === '') return `${arg} needs a value`;
+    if (match[1] === 'port') {
+      if (!/^\d+$/.test(value) || Number(value) > 65535) return '--port must be an integer 0–65535';
+      port = Number(value);
+    } else if (match[1] === 'data') data = value;
+    else tables = value;
+  }
+  return { port, data, tables };
+}
+
+export const serve: Command = {
+  summary: 'run the poker room (HTTP + WebSocket) on SQLite',
+  async run(args) {
+    if (args.includes('--help') || args.includes('-h')) {
+      process.stdout.write(USAGE);
+      return 0;
+    }
+    const parsed = parseServeArgs(args);
+    if (typeof parsed === 'string') {
+      process.stderr.write(`felt serve: ${parsed}\n${USAGE}`);
+      return 2;
+    }
+    const { startServer } = await import('@felt/server');
+    const server = await startServer({
+      port: parsed.port,
+      dataDir: parsed.data,
+      ...(parsed.tables !== null ? { tables: parsed.tables } : {}),
+    });
+    return new Promise<number>((resolve) => {
+      let stopping = false;
+      const stop = (signal: string): void => {
+        if (stopping) return;
+        stopping = true;
+        process.stderr.write(`felt serve: ${signal}, stopping\n`);
+        // Hard limit: exit within 5 seconds whatever happens.
+        setTimeout(() => {
+          process.stderr.write('felt serve: stop timed out\n');
+          process.exit(1);
+        }, 4500).unref();
+        server.stop().then(
+          () => {
+            resolve(0);
+          },
+          (error: unknown) => {
+            process.stderr.write(`felt serve: stop failed: ${String(error)}\n`);
+            resolve(1);
+          },
+        );
+      };
+      process.once('SIGTERM', () => {
+        stop('SIGTERM');
+      });
+      process.once('SIGINT', () => {
+        stop('SIGINT');
+      });
+    });
+  },
+};

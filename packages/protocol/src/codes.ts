@@ -1,0 +1,128 @@
+/**
+ * Opcodes and error codes: `as const` objects with derived union types. The wire carries the string
+ * values; see docs/protocol.md for each message.
+ */
+
+/** Client → server requests. Every request carries `op` and a request `id`. */
+export const ClientOp = {
+  SIGN_UP: 'signup',
+  LOGIN: 'login',
+  RESUME: 'resume',
+  LOGOUT: 'logout',
+  CHANGE_PASSWORD: 'change-password',
+  BALANCES: 'balances',
+  TOP_UP: 'top-up',
+  LOBBY_LIST: 'lobby-list',
+  LOBBY_SUBSCRIBE: 'lobby-subscribe',
+  LOBBY_UNSUBSCRIBE: 'lobby-unsubscribe',
+  WAITLIST_JOIN: 'waitlist-join',
+  WAITLIST_LEAVE: 'waitlist-leave',
+  TABLE_OPEN: 'table-open',
+  TABLE_CLOSE: 'table-close',
+  SEAT_TAKE: 'seat-take',
+  REBUY: 'rebuy',
+  SIT_OUT: 'sit-out',
+  SIT_IN: 'sit-in',
+  SEAT_LEAVE: 'seat-leave',
+  MISSED_BLINDS: 'missed-blinds',
+  AUTO_POST: 'auto-post',
+  ACT: 'act',
+  HISTORY_LIST: 'history-list',
+  HISTORY_FETCH: 'history-fetch',
+  HAND_SUMMARY: 'hand-summary',
+  PING: 'ping',
+} as const;
+export type ClientOp = (typeof ClientOp)[keyof typeof ClientOp];
+export const CLIENT_OPS: readonly ClientOp[] = Object.values(ClientOp);
+
+/** Requests allowed before authentication; every other request needs a logged-in connection. */
+export const PUBLIC_OPS: ReadonlySet<ClientOp> = new Set<ClientOp>([
+  ClientOp.SIGN_UP,
+  ClientOp.LOGIN,
+  ClientOp.RESUME,
+  ClientOp.PING,
+]);
+
+/** Server → client messages. `ack` and `error` answer a request; the others are pushed. */
+export const ServerOp = {
+  ACK: 'ack',
+  ERROR: 'error',
+  HELLO: 'hello',
+  LOBBY_TABLE: 'lobby-table',
+  TABLE_SNAPSHOT: 'table-snapshot',
+  TABLE_EVENT: 'table-event',
+  CLOCK: 'clock',
+  LEGAL_ACTIONS: 'legal-actions',
+  HAND_SUMMARY: 'hand-summary',
+  BALANCES: 'balances',
+  WAITLIST_SEAT: 'waitlist-seat',
+  SESSION_ENDED: 'session-ended',
+} as const;
+export type ServerOp = (typeof ServerOp)[keyof typeof ServerOp];
+
+/** Why a request was refused. Every refusal changes nothing. */
+export const ErrorCode = {
+  /** The frame is not a JSON object (binary, not UTF-8 JSON, not an object) or is too large. */
+  BAD_FRAME: 'BAD_FRAME',
+  /** The message does not match its schema (field, type, range); `message` names the field. */
+  BAD_MESSAGE: 'BAD_MESSAGE',
+  /** `op` is not a known request. */
+  UNKNOWN_OP: 'UNKNOWN_OP',
+  /** Too many messages: the connection's token bucket is empty. */
+  RATE_LIMITED: 'RATE_LIMITED',
+  /** The request needs a logged-in connection. */
+  NOT_AUTHENTICATED: 'NOT_AUTHENTICATED',
+  /** signup/login/resume on a connection that is already logged in. */
+  ALREADY_AUTHENTICATED: 'ALREADY_AUTHENTICATED',
+  /** Wrong name or password. */
+  BAD_CREDENTIALS: 'BAD_CREDENTIALS',
+  /** The session token is unknown, expired or revoked. */
+  BAD_TOKEN: 'BAD_TOKEN',
+  /** The account name is taken. */
+  NAME_TAKEN: 'NAME_TAKEN',
+  /** The password is too short or too long. */
+  WEAK_PASSWORD: 'WEAK_PASSWORD',
+  /** Play-money top-up beyond the ceiling. */
+  TOP_UP_LIMIT: 'TOP_UP_LIMIT',
+  /** Not enough money in the account (buy-in). */
+  INSUFFICIENT_FUNDS: 'INSUFFICIENT_FUNDS',
+  NO_SUCH_TABLE: 'NO_SUCH_TABLE',
+  /** The seat is taken or outside the table. */
+  SEAT_TAKEN: 'SEAT_TAKEN',
+  /** The account already has a seat at this table. */
+  ALREADY_SEATED: 'ALREADY_SEATED',
+  /** The request needs a seat at this table. */
+  NOT_SEATED: 'NOT_SEATED',
+  /** Buy-in outside the table's minimum and maximum. */
+  BAD_BUY_IN: 'BAD_BUY_IN',
+  /** The table has no free seat (join the waiting list). */
+  TABLE_FULL: 'TABLE_FULL',
+  /** Not now: wrong phase of the hand or of the seat (e.g. sit in while not sitting out). */
+  WRONG_STATE: 'WRONG_STATE',
+  /** The hand waits for another player. */
+  NOT_YOUR_TURN: 'NOT_YOUR_TURN',
+  /** The action is not among the legal actions. */
+  ILLEGAL_ACTION: 'ILLEGAL_ACTION',
+  /** A bet or raise amount outside the legal range. */
+  BAD_AMOUNT: 'BAD_AMOUNT',
+  /** Discarded cards not in the player's hand. */
+  BAD_CARDS: 'BAD_CARDS',
+  /** The hand id is not the hand in progress, or the hand is unknown / not visible to the account. */
+  NO_SUCH_HAND: 'NO_SUCH_HAND',
+  /** The server is shutting down and accepts nothing new. */
+  SHUTTING_DOWN: 'SHUTTING_DOWN',
+  /** Something went wrong on the server; the request changed nothing. */
+  INTERNAL: 'INTERNAL',
+} as const;
+export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
+export const ERROR_CODES: readonly ErrorCode[] = Object.values(ErrorCode);
+
+/** Why the server ended a session (`session-ended`). */
+export const SessionEndReason = {
+  LOGOUT: 'logout',
+  PASSWORD_CHANGED: 'password-changed',
+  /** The same account resumed or logged in elsewhere with this session's token. */
+  REPLACED: 'replaced',
+  SHUTDOWN: 'shutdown',
+} as const;
+export type SessionEndReason = (typeof SessionEndReason)[keyof typeof SessionEndReason];

@@ -1,0 +1,136 @@
+/**
+ * The audit: proof that no chip was created or lost. Read-only; runs in one transaction so it sees one
+ * consistent state even while the room is playing.
+ *
+ * Invariants checked (each failure is one line of `problems`):
+ * 1. per currency, the balances of all accounts — players, seats, pots, house and the external source —
+ *    add up to 0 (the source is minus what the cashier or the top-up paid in);
+ * 2. every transaction's postings add up to 0 and are all in the transaction's currency;
+ * 3. every account's balance equals the sum of its postings (the running balance was kept right);
+ * 4. no account but an external source is below 0;
+ * 5. the pot of a hand in progress holds exactly the contributions recorded for it; a finished or
+ *    cancelled hand's pot is empty.
+ */
+import { CURRENCIES, type AuditReport, type Currency, type CurrencyTotals } from '../storage/types.js';
+import { intCol, intColOr, textCol, type SqlExecutor } from '../storage/sql.js';
+
+interface MutableTotals {
+  accounts: number;
+  seats: number;
+  pots: number;
+  house: number;
+  external: number;
+}
+
+const isCurrency = (value: string): value is Currency => (CURRENCIES as readonly string[]).includes(value);
+
+export async function auditLedger(tx: SqlExecutor): Promise<AuditReport> {
+  const problems: string[] = [];
+  const totals: Record<Currency, MutableTotals> = {
+    play: { accounts: 0, seats: 0, pots: 0, house: 0, external: 0 },
+    real: { accounts: 0, seats: 0, pots: 0, house: 0, external: 0 },
+  };
+  const byKind = await tx.all(
+    'SELECT currency, kind, SUM(balance) AS total FROM ledger_accounts GROUP BY currency, kind',
+  );
+  for (const row of byKind) {
+    const currency = textCol(row, 'currency');
+    const kind = textCol(row, 'kind');
+    const total = intColOr(row, 'total', 0);
+    if (!isCurrency(currency)) {
+      problems.push(`accounts in an unknown currency ${JSON.stringify(currency)}: ${total}`);
+      continue;
+    }
+    const t = totals[currency];
+    switch (kind) {
+      case 'user':
+        t.accounts += total;
+        break;
+      case 'seat':
+        t.seats += total;
+        break;
+      case 'pot':
+        t.pots += total;
+        break;
+      case 'house':
+        t.house += total;
+        break;
+      case 'cashier':
+      case 'top-up':
+        t.external += total;
+        break;
+      default:
+        problems.push(`accounts of an unknown kind ${JSON.stringify(kind)}: ${total}`);
+    }
+  }
+  const currencies = {} as Record<Currency, CurrencyTotals>;
+  for (const currency of CURRENCIES) {
+    const t = totals[currency];
+    const sum = t.accounts + t.seats + t.pots + t.house + t.external;
+    if (sum !== 0) problems.push(`${currency}: the accounts add up to ${sum}, not 0`);
+    currencies[currency] = { ...t, sum };
+  }
+
+  const unbalanced = await tx.all(
+    'SELECT transaction_id, SUM(amount) AS total FROM ledger_postings GROUP BY transaction_id HAVING SUM(amount) <> 0',
+  );
+  for (const row of unbalanced) {
+    problems.push(`transaction ${intCol(row, 'transaction_id')} is unbalanced by ${intCol(row, 'total')}`);
+  }
+  const mixed = await tx.all(
+    `SELECT DISTINCT p.transaction_id FROM ledger_postings p
+       JOIN ledger_transactions t ON t.id = p.transaction_id
+       JOIN ledger_accounts a ON a.account_key = p.account_key
+      WHERE a.currency <> t.currency`,
+  );
+  for (const row of mixed) problems.push(`transaction ${intCol(row, 'transaction_id')} mixes currencies`);
+
+  const drifted = await tx.all(
+    `SELECT a.account_key, a.balance, COALESCE(SUM(p.amount), 0) AS posted
+       FROM ledger_accounts a LEFT JOIN ledger_postings p ON p.account_key = a.account_key
+      GROUP BY a.account_key, a.balance
+     HAVING a.balance <> COALESCE(SUM(p.amount), 0)`,
+  );
+  for (const row of drifted) {
+    problems.push(
+      `account ${textCol(row, 'account_key')} holds ${intCol(row, 'balance')} but its postings add up to ${intCol(row, 'posted')}`,
+    );
+  }
+  const negative = await tx.all(
+    "SELECT account_key, balance FROM ledger_accounts WHERE balance < 0 AND kind NOT IN ('cashier', 'top-up')",
+  );
+  for (const row of negative) {
+    problems.push(`account ${textCol(row, 'account_key')} is negative: ${intCol(row, 'balance')}`);
+  }
+
+  const inProgress = await tx.all(
+    `SELECT h.id, COALESCE(a.balance, 0) AS pot,
+            (SELECT COALESCE(SUM(hp.contributed), 0) FROM hand_players hp WHERE hp.hand_id = h.id) AS contributed
+       FROM hands h LEFT JOIN ledger_accounts a ON a.account_key = 'pot:' || h.currency || ':' || CAST(h.id AS TEXT)
+      WHERE h.status = 'in-progress'`,
+  );
+  for (const row of inProgress) {
+    const pot = intCol(row, 'pot');
+    const contributed = intCol(row, 'contributed');
+    if (pot !== contributed) {
+      problems.push(
+        `hand ${intCol(row, 'id')} (in progress): the pot holds ${pot}, the contributions add up to ${contributed}`,
+      );
+    }
+  }
+  const leftOver = await tx.all(
+    `SELECT a.account_key, a.balance FROM ledger_accounts a LEFT JOIN hands h ON h.id = a.hand_id
+      WHERE a.kind = 'pot' AND a.balance <> 0 AND (h.status IS NULL OR h.status <> 'in-progress')`,
+  );
+  for (const row of leftOver) {
+    problems.push(
+      `${textCol(row, 'account_key')} holds ${intCol(row, 'balance')} but its hand is not in progress`,
+    );
+  }
+  const handsInProgress = inProgress.length;
+  const transactions = intCol(
+    (await tx.get('SELECT COUNT(*) AS n FROM ledger_transactions')) ?? { n: 0 },
+    'n',
+  );
+  return { conserved: problems.length === 0, currencies, transactions, handsInProgress, problems };
+}

@@ -1,0 +1,208 @@
+/**
+ * The lobby: the room's tables, their summaries for the table list, the waiting lists, and the rule
+ * that any number of players can find a seat — when every table of a kind (game, structure, currency,
+ * stakes) is full, the lobby opens another of the same kind.
+ *
+ * The lobby owns no table state: it creates tables through the injected `open` factory, reads their
+ * synchronous `summary()`, and routes nothing but the table list. Changes reach lobby subscribers by a
+ * light poll of the summaries (every `pollMs`), which keeps the tables free of lobby callbacks.
+ */
+import type {
+  LobbyTableMessage,
+  TableSummary as WireTableSummary,
+  WaitlistSeatMessage,
+} from '@felt/protocol';
+import type { AccountId, Table, TableConfig } from '../table/types.js';
+import { stakesText } from './config.js';
+
+export interface LobbyOptions {
+  readonly tables: readonly TableConfig[];
+  /** Creates (and starts) a table actor. */
+  readonly open: (config: TableConfig) => Table;
+  /** How often the summaries are compared for changes; default 1,000 ms. */
+  readonly pollMs?: number;
+  /** Most tables the room will run (a bound against runaway growth); default 5,000. */
+  readonly maxTables?: number;
+}
+
+export interface LobbyFilter {
+  readonly game?: string;
+  readonly structure?: string;
+  readonly currency?: string;
+}
+
+type LobbySink = (message: LobbyTableMessage) => void;
+type OfferSink = (account: AccountId, message: WaitlistSeatMessage) => void;
+
+/** The kind of a table: tables of one kind are interchangeable. */
+export function kindOf(config: TableConfig): string {
+  const s = config.stakes;
+  return [config.game, config.structure, config.currency, s.small, s.big, s.ante ?? '', s.bringIn ?? ''].join(
+    '|',
+  );
+}
+
+export class Lobby {
+  readonly #open: (config: TableConfig) => Table;
+  readonly #maxTables: number;
+  readonly #pollMs: number;
+  readonly #tables = new Map<string, Table>();
+  readonly #kinds = new Map<string, { readonly base: TableConfig; readonly tables: Table[] }>();
+  readonly #waiting = new Map<string, AccountId[]>();
+  readonly #lastSent = new Map<string, string>();
+  readonly #subscribers = new Set<LobbySink>();
+  #offer: OfferSink = () => undefined;
+  #timer: NodeJS.Timeout | null = null;
+
+  constructor(options: LobbyOptions) {
+    this.#open = options.open;
+    this.#maxTables = options.maxTables ?? 5000;
+    this.#pollMs = options.pollMs ?? 1000;
+    for (const config of options.tables) this.#add(config, config);
+  }
+
+  /** Starts the periodic refresh (lobby pushes, waiting lists, extra tables). */
+  start(): void {
+    if (this.#timer !== null) return;
+    this.#timer = setInterval(() => {
+      this.refresh();
+    }, this.#pollMs);
+    this.#timer.unref();
+  }
+
+  /** Where waiting-list seat offers go (the transport sends them to the account's connections). */
+  onSeatOffer(sink: OfferSink): void {
+    this.#offer = sink;
+  }
+
+  table(id: string): Table | undefined {
+    return this.#tables.get(id);
+  }
+
+  allTables(): Table[] {
+    return [...this.#tables.values()];
+  }
+
+  list(filter: LobbyFilter = {}): WireTableSummary[] {
+    const out: WireTableSummary[] = [];
+    for (const table of this.#tables.values()) {
+      const c = table.config;
+      if (filter.game !== undefined && c.game !== filter.game) continue;
+      if (filter.structure !== undefined && c.structure !== filter.structure) continue;
+      if (filter.currency !== undefined && c.currency !== filter.currency) continue;
+      out.push(this.summaryOf(table));
+    }
+    return out;
+  }
+
+  summaryOf(table: Table): WireTableSummary {
+    const s = table.summary();
+    return {
+      tableId: s.id,
+      name: s.name,
+      game: s.game as WireTableSummary['game'],
+      structure: s.structure,
+      currency: s.currency,
+      stakes: s.stakes,
+      stakesText: stakesText(s.stakes.small, s.stakes.big),
+      seats: s.seatCount,
+      taken: s.seated,
+      free: s.free,
+      waiting: this.#waiting.get(s.id)?.length ?? 0,
+      minBuyIn: s.minBuyIn,
+      maxBuyIn: s.maxBuyIn,
+      averagePot: s.averagePot,
+      handsPerHour: s.handsPerHour,
+    };
+  }
+
+  subscribe(sink: LobbySink): () => void {
+    this.#subscribers.add(sink);
+    return () => this.#subscribers.delete(sink);
+  }
+
+  /** Joins the waiting list of a table; returns the position (1 = next). */
+  waitlistJoin(tableId: string, account: AccountId): number {
+    const list = this.#waiting.get(tableId) ?? [];
+    if (!list.includes(account)) list.push(account);
+    this.#waiting.set(tableId, list);
+    return list.indexOf(account) + 1;
+  }
+
+  waitlistLeave(tableId: string, account: AccountId): void {
+    const list = this.#waiting.get(tableId);
+    if (!list) return;
+    const at = list.indexOf(account);
+    if (at >= 0) list.splice(at, 1);
+    if (list.length === 0) this.#waiting.delete(tableId);
+  }
+
+  /** Forgets an account on every waiting list (logout). */
+  waitlistLeaveAll(account: AccountId): void {
+    for (const tableId of [...this.#waiting.keys()]) this.waitlistLeave(tableId, account);
+  }
+
+  /**
+   * Brings the lobby up to date: opens another table of each kind whose tables are all full, offers
+   * free seats to the waiting lists, and pushes changed summaries to subscribers. Called by the poll
+   * and right after seat changes.
+   */
+  refresh(): void {
+    for (const kind of this.#kinds.values()) this.#openIfFull(kind);
+    for (const [tableId, list] of this.#waiting) {
+      const table = this.#tables.get(tableId);
+      if (!table || list.length === 0) continue;
+      const free = table.view(null).seats.findIndex((seat) => seat === null);
+      if (free < 0) continue;
+      const account = list.shift()!;
+      if (list.length === 0) this.#waiting.delete(tableId);
+      this.#offer(account, { op: 'waitlist-seat', tableId, seat: free });
+    }
+    for (const table of this.#tables.values()) {
+      const summary = this.summaryOf(table);
+      const text = JSON.stringify(summary);
+      if (this.#lastSent.get(table.id) === text) continue;
+      this.#lastSent.set(table.id, text);
+      if (this.#subscribers.size === 0) continue;
+      const message: LobbyTableMessage = { op: 'lobby-table', table: summary };
+      for (const sink of this.#subscribers) sink(message);
+    }
+  }
+
+  /**
+   * A seat was taken or freed at a table: when that makes every table of its kind full, another of the
+   * kind opens at once (not at the next poll), so the next player always finds a seat.
+   */
+  seatsChanged(tableId: string): void {
+    const table = this.#tables.get(tableId);
+    if (!table) return;
+    const kind = this.#kinds.get(kindOf(table.config));
+    if (kind) this.#openIfFull(kind);
+  }
+
+  /** Stops the poll and disposes every table (each leaves its hand to the crash rule). */
+  async dispose(): Promise<void> {
+    if (this.#timer !== null) clearInterval(this.#timer);
+    this.#timer = null;
+    this.#subscribers.clear();
+    await Promise.all([...this.#tables.values()].map((table) => table.dispose()));
+  }
+
+  #openIfFull(kind: { readonly base: TableConfig; readonly tables: Table[] }): void {
+    if (this.#tables.size >= this.#maxTables) return;
+    if (!kind.tables.every((table) => table.summary().free === 0)) return;
+    const n = kind.tables.length + 1;
+    let id = `${kind.base.id}-${n}`;
+    for (let k = n + 1; this.#tables.has(id); k++) id = `${kind.base.id}-${k}`;
+    this.#add({ ...kind.base, id, name: `${kind.base.name} #${n}` }, kind.base);
+  }
+
+  #add(config: TableConfig, base: TableConfig): void {
+    const table = this.#open(config);
+    this.#tables.set(config.id, table);
+    const key = kindOf(base);
+    const kind = this.#kinds.get(key);
+    if (kind) kind.tables.push(table);
+    else this.#kinds.set(key, { base, tables: [table] });
+  }
+}

@@ -1,0 +1,25 @@
+/** Artificial all-ins allowed per account per 24 hours (RULES.md §1), counted in memory for the room. */
+import type { AccountId, AllInCounter } from './types.js';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** A counter shared by the room's tables: at most `perDay` grants per account in any 24-hour window. */
+export function memoryAllInCounter(perDay = 2): AllInCounter {
+  const used = new Map<AccountId, number[]>();
+  const recent = (account: AccountId, now: number): number[] => {
+    const list = (used.get(account) ?? []).filter((at) => now - at < DAY_MS);
+    used.set(account, list);
+    return list;
+  };
+  return {
+    take(account, now) {
+      const list = recent(account, now);
+      if (list.length >= perDay) return false;
+      list.push(now);
+      return true;
+    },
+    left(account, now) {
+      return Math.max(0, perDay - recent(account, now).length);
+    },
+  };
+}

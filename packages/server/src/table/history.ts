@@ -1,0 +1,220 @@
+/**
+ * After a hand: its recap (winners, hands named, high/low halves) and its history as PHH and readable
+ * text (the engine's phh module), full and as each participant may see it.
+ */
+import {
+  decideShowdown,
+  formatCard,
+  PHH_GAME_CODES,
+  phhToText,
+  writePhh,
+  type Card,
+  type HandEvent,
+  type MaybeCard,
+  type PhhAction,
+  type PhhHand,
+  type Structure,
+} from '@felt/engine';
+import type { ResolvedTable } from './config.js';
+import type { HandState } from './view.js';
+import { HIDDEN_CARD, type CardView, type HandRecap } from './types.js';
+
+const STRUCTURE_LETTER: Record<Structure, string> = {
+  'fixed-limit': 'F',
+  'spread-limit': 'S',
+  'pot-limit': 'P',
+  'half-pot-limit': 'H',
+  'no-limit': 'N',
+};
+
+/** The PHH variant code of a table's game, e.g. `NT`, `FO/8`, `FSK`. */
+export function phhVariantCode(table: ResolvedTable): string {
+  const game = Object.entries(PHH_GAME_CODES).find(([, id]) => id === table.config.game)?.[0] ?? 'T';
+  return STRUCTURE_LETTER[table.config.structure] + game;
+}
+
+const text = (card: MaybeCard): CardView => (card === null ? HIDDEN_CARD : formatCard(card));
+
+/** The recap of a finished hand with every card (filter with `recapFor`). */
+export function buildRecap(state: HandState, table: ResolvedTable): HandRecap {
+  const snap = state.hand.snapshot();
+  const won = snap.players.map(() => 0);
+  const showed = snap.players.map(() => false);
+  const awards: { pot: number; seat: number; amount: number; share: 'all' | 'high' | 'low' | 'agreed' }[] =
+    [];
+  for (const event of snap.events) {
+    if (event.type === 'award') {
+      won[event.player] = (won[event.player] ?? 0) + event.amount;
+      awards.push({
+        pot: event.pot,
+        seat: state.order[event.player] ?? -1,
+        amount: event.amount,
+        share: event.share,
+      });
+    } else if (event.type === 'show') showed[event.player] = true;
+  }
+  const board = snap.board.filter((c): c is Card => c !== null);
+  return {
+    handId: state.id,
+    number: state.number,
+    game: table.config.game,
+    board: snap.board.map(text),
+    rake: snap.rake,
+    players: snap.players.map((player, p) => {
+      const cards = player.cards.filter((c): c is Card => c !== null);
+      let high: HandRecap['players'][number]['high'] = null;
+      let low: HandRecap['players'][number]['low'] = null;
+      if (!player.folded && showed[p] === true) {
+        try {
+          const decided = decideShowdown({ rules: table.variant.showdown, board, holes: [cards] });
+          const hand = decided.hands[0];
+          if (hand) {
+            high = { name: hand.high.name, cards: hand.high.cards.map(formatCard) };
+            low = hand.low ? { name: hand.low.name, cards: hand.low.cards.map(formatCard) } : null;
+          }
+        } catch {
+          // a hand the evaluator cannot name (too few cards) stays unnamed
+        }
+      }
+      return {
+        seat: state.order[p] ?? -1,
+        account: state.accounts[p]!,
+        name: state.names[p] ?? '',
+        committed: player.committed,
+        won: won[p] ?? 0,
+        cards: player.cards.map(text),
+        up: [...player.up],
+        showed: showed[p] === true,
+        folded: player.folded,
+        high,
+        low,
+      };
+    }),
+    awards,
+  };
+}
+
+/** Heads-up PHH lists forced bets small blind first while p1 posts the big one. */
+const phhOrder = (list: readonly number[]): number[] => (list.length === 2 ? [...list].reverse() : [...list]);
+
+/**
+ * The hand as PHH data. `viewer` (an engine position, or null for a spectator) hides what he may not
+ * see; `'all'` keeps every card (the operator's copy).
+ */
+export function buildPhh(
+  state: HandState,
+  table: ResolvedTable,
+  blinds: readonly number[],
+  deadBlinds: readonly number[],
+  viewer: number | 'all' | null,
+): PhhHand {
+  const hand = state.hand;
+  const config = hand.config;
+  const stud = table.variant.forced === 'bring-in';
+  const sees = (p: number): boolean => viewer === 'all' || viewer === p;
+  const hide = (cards: readonly MaybeCard[], p: number, up: readonly boolean[]): MaybeCard[] =>
+    cards.map((card, i) => (sees(p) || up[i] === true ? card : null));
+  const actions: PhhAction[] = [];
+  for (const event of hand.events as readonly HandEvent[]) {
+    switch (event.type) {
+      case 'deal-hole':
+        actions.push({
+          kind: 'deal-hole',
+          player: event.player,
+          cards: hide(event.cards, event.player, event.up),
+        });
+        break;
+      case 'deal-draw':
+        actions.push({ kind: 'deal-hole', player: event.player, cards: hide(event.cards, event.player, []) });
+        break;
+      case 'deal-board':
+        actions.push({ kind: 'deal-board', cards: event.cards });
+        break;
+      case 'fold':
+        actions.push({ kind: 'fold', player: event.player });
+        break;
+      case 'check':
+      case 'call':
+        actions.push({ kind: 'check-call', player: event.player });
+        break;
+      case 'bring-in':
+        actions.push({ kind: 'bring-in', player: event.player });
+        break;
+      case 'bet-raise':
+        actions.push({ kind: 'bet-raise', player: event.player, amount: event.to });
+        break;
+      case 'discard':
+        actions.push({
+          kind: 'discard',
+          player: event.player,
+          cards: hide(event.cards, event.player, []),
+          ...(event.timedOut ? { comment: 'timed out: stands pat' } : {}),
+        });
+        break;
+      case 'show':
+        actions.push({ kind: 'show-muck', player: event.player, cards: event.cards });
+        break;
+      case 'muck':
+        actions.push({ kind: 'show-muck', player: event.player, cards: [] });
+        break;
+      case 'timeout':
+        actions.push({ kind: 'none', comment: `p${event.player + 1} timed out: ${event.result}` });
+        break;
+      case 'split':
+        actions.push({
+          kind: 'none',
+          comment: `p${event.player + 1} ${event.accept ? 'accepts' : 'declines'} the split`,
+        });
+        break;
+      default:
+        break;
+    }
+  }
+  const n = config.stacks.length;
+  const antes = stud ? config.stacks.map(() => table.ante) : config.stacks.map((_, p) => deadBlinds[p] ?? 0);
+  const finishing = hand.finishingStacks();
+  return {
+    variant: phhVariantCode(table),
+    scale: table.config.currency === 'real' ? 2 : 0,
+    antes: phhOrder(antes),
+    anteTrimmingStatus: stud,
+    ...(stud ? {} : { blindsOrStraddles: phhOrder(Array.from({ length: n }, (_, p) => blinds[p] ?? 0)) }),
+    ...(stud ? { bringIn: table.bringIn } : {}),
+    ...(config.structure === 'fixed-limit'
+      ? { smallBet: config.smallBet ?? 0, bigBet: config.bigBet ?? 0 }
+      : {}),
+    ...(config.structure === 'spread-limit'
+      ? config.spreadLimits
+        ? { spreadLimits: config.spreadLimits, minBet: config.minBet ?? 0 }
+        : { smallBet: config.smallBet ?? 0, bigBet: config.bigBet ?? 0, minBet: config.minBet ?? 0 }
+      : {}),
+    ...(config.structure === 'pot-limit' ||
+    config.structure === 'half-pot-limit' ||
+    config.structure === 'no-limit'
+      ? { minBet: config.minBet ?? 0 }
+      : {}),
+    startingStacks: [...config.stacks],
+    actions,
+    ...(finishing ? { finishingStacks: [...finishing] } : {}),
+    extra: {
+      table: table.config.name,
+      hand: state.number,
+      seats: state.order.map((seat) => seat + 1),
+      seat_count: table.seatCount,
+      players: [...state.names],
+    },
+  };
+}
+
+/** PHH and readable text of the hand for `viewer` (see `buildPhh`). */
+export function historyTexts(
+  state: HandState,
+  table: ResolvedTable,
+  blinds: readonly number[],
+  deadBlinds: readonly number[],
+  viewer: number | 'all' | null,
+): { phh: string; text: string } {
+  const phh = buildPhh(state, table, blinds, deadBlinds, viewer);
+  const written = phhToText(phh, state.number);
+  return { phh: writePhh(phh), text: written.ok ? written.value : `(no text: ${written.error.message})` };
+}

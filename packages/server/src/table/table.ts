@@ -1,0 +1,832 @@
+/**
+ * The table actor: one mailbox (a promise chain: one command at a time, also across `await`), its own
+ * clock and random source, seats, button and blinds, the hand in progress, and the per-viewer output.
+ * Nothing here is shared with another table. See ./types.ts for the API and docs/tables.md for the rules.
+ */
+import { Hand, parseCard, type Card, type HandAction, type HandConfig, type HandEvent } from '@felt/engine';
+import type { ChipMove } from '../storage/types.js';
+import { memoryAllInCounter } from './allin.js';
+import { resolveTable, type ResolvedTable } from './config.js';
+import { buildRecap, historyTexts } from './history.js';
+import { planButtonHand, planStudHand, type HandPlan, type SeatPicture } from './seating.js';
+import {
+  TableErrorCode,
+  type AccountId,
+  type AllInCounter,
+  type CommandResult,
+  type HandRecap,
+  type PlayerAction,
+  type PlayerRef,
+  type TableCommand,
+  type TableConfig,
+  type TableDeps,
+  type TableMessage,
+  type TableSink,
+  type TableSummary,
+  type TableView,
+  type Table,
+  type TimerHandle,
+} from './types.js';
+import {
+  recapFor,
+  viewFor,
+  type FullMessage,
+  type HandState,
+  type SeatState,
+  type TableState,
+} from './view.js';
+
+const OK: CommandResult = { ok: true };
+const refuse = (code: TableErrorCode, message: string): CommandResult => ({
+  ok: false,
+  error: { code, message },
+});
+
+interface Subscriber {
+  readonly viewer: AccountId | null;
+  readonly sink: TableSink;
+}
+
+/** Per-hand bookkeeping beyond the view state. */
+interface HandExtra {
+  readonly plan: HandPlan;
+  readonly blinds: readonly number[];
+  readonly deadBlinds: readonly number[];
+  /** Next `recordAction` sequence number. */
+  seq: number;
+  /** Events already announced. */
+  announced: number;
+  timer: TimerHandle | null;
+  /** When the actor started using his time bank (clock ms), or null. */
+  bankFrom: number | null;
+}
+
+const STATS_HANDS = 50;
+const HOUR_MS = 3_600_000;
+
+export function createTable(config: TableConfig, deps: TableDeps): Table {
+  return new TableActor(config, deps);
+}
+
+class TableActor implements Table {
+  readonly id: string;
+  readonly config: TableConfig;
+  private readonly table: ResolvedTable;
+  private readonly deps: TableDeps;
+  private readonly allIns: AllInCounter;
+  private chain: Promise<unknown> = Promise.resolve();
+  private pendingJobs = 0;
+  private closed = false;
+  private readonly seats: (SeatState | null)[];
+  private readonly presence = new Map<AccountId, number>();
+  private readonly subscribers = new Set<Subscriber>();
+  private button: number | null = null;
+  private hand: HandState | null = null;
+  private extra: HandExtra | null = null;
+  private handNumber = 0;
+  private nextHandTimer: TimerHandle | null = null;
+  private recap: HandRecap | null = null;
+  private readonly pots: number[] = [];
+  private readonly handTimes: number[] = [];
+
+  constructor(config: TableConfig, deps: TableDeps) {
+    this.id = config.id;
+    this.config = config;
+    this.table = resolveTable(config);
+    this.deps = deps;
+    this.allIns = deps.allIns ?? memoryAllInCounter(this.table.allInsPerDay);
+    this.seats = Array.from({ length: this.table.seatCount }, () => null);
+  }
+
+  // ------------------------------------------------------------------ mailbox
+
+  private enqueue<T>(job: () => Promise<T> | T, fallback: T): Promise<T> {
+    this.pendingJobs++;
+    const run = this.chain.then(async () => {
+      try {
+        return await job();
+      } catch (error) {
+        this.fail(error);
+        return fallback;
+      } finally {
+        this.pendingJobs--;
+      }
+    });
+    this.chain = run;
+    return run;
+  }
+
+  /** A bug or a storage failure: the table stops (crash rule: storage refunds the hand on restart). */
+  private fail(error: unknown): void {
+    this.closed = true;
+    this.clearTimers();
+    if (this.deps.onError) this.deps.onError(error);
+    else console.error(`table ${this.id}:`, error);
+  }
+
+  async idle(): Promise<void> {
+    while (this.pendingJobs > 0) await this.chain;
+  }
+
+  async dispose(): Promise<void> {
+    this.closed = true;
+    this.clearTimers();
+    await this.idle();
+    this.subscribers.clear();
+  }
+
+  private clearTimers(): void {
+    if (this.nextHandTimer) this.deps.clock.clearTimer(this.nextHandTimer);
+    this.nextHandTimer = null;
+    if (this.extra?.timer) this.deps.clock.clearTimer(this.extra.timer);
+    if (this.extra) this.extra.timer = null;
+  }
+
+  // ------------------------------------------------------------------ public API
+
+  handle(player: PlayerRef, command: TableCommand): Promise<CommandResult> {
+    if (this.closed) return Promise.resolve(refuse(TableErrorCode.SHUTTING_DOWN, 'the table is closed'));
+    return this.enqueue(
+      () =>
+        this.closed ? refuse(TableErrorCode.SHUTTING_DOWN, 'the table is closed') : this.run(player, command),
+      refuse(TableErrorCode.INTERNAL, 'the table failed'),
+    );
+  }
+
+  subscribe(viewer: AccountId | null, sink: TableSink): () => void {
+    const subscriber: Subscriber = { viewer, sink };
+    this.subscribers.add(subscriber);
+    if (viewer !== null) this.presence.set(viewer, (this.presence.get(viewer) ?? 0) + 1);
+    void this.enqueue(() => {
+      if (!this.subscribers.has(subscriber)) return;
+      // A seated player (re)connecting: everybody learns it; he gets the full view either way.
+      if (viewer !== null && this.seatOf(viewer) !== null) this.broadcast({ type: 'table-snapshot' });
+      else this.deliver(subscriber, { type: 'table-snapshot' });
+      const hand = this.hand;
+      if (hand?.clock) {
+        const seat = hand.clock.seat;
+        const legal = hand.hand.legalActions();
+        this.deliver(subscriber, this.clockMessage(hand, seat));
+        if (legal) this.deliver(subscriber, { type: 'legal-actions', hand, seat, legal });
+      }
+      this.scheduleHand();
+    }, undefined);
+    let done = false;
+    return () => {
+      if (done) return;
+      done = true;
+      this.subscribers.delete(subscriber);
+      if (viewer === null) return;
+      const left = (this.presence.get(viewer) ?? 1) - 1;
+      if (left > 0) this.presence.set(viewer, left);
+      else this.presence.delete(viewer);
+      if (left <= 0 && this.seatOf(viewer) !== null && !this.closed)
+        void this.enqueue(() => {
+          this.broadcast({ type: 'table-snapshot' });
+        }, undefined);
+    };
+  }
+
+  summary(): TableSummary {
+    const seated = this.seats.filter((s) => s !== null).length;
+    const now = this.deps.clock.now();
+    const ready = this.seats.filter((s) => s !== null && this.isReady(s)).length;
+    return {
+      id: this.id,
+      name: this.config.name,
+      game: this.config.game,
+      structure: this.config.structure,
+      stakes: this.config.stakes,
+      currency: this.config.currency,
+      seatCount: this.table.seatCount,
+      seated,
+      free: this.table.seatCount - seated,
+      minBuyIn: this.table.minBuyIn,
+      maxBuyIn: this.table.maxBuyIn,
+      averagePot:
+        this.pots.length === 0 ? 0 : Math.round(this.pots.reduce((a, b) => a + b, 0) / this.pots.length),
+      handsPerHour: this.handTimes.filter((t) => now - t < HOUR_MS).length,
+      playing: this.hand !== null || ready >= 2,
+    };
+  }
+
+  view(viewer: AccountId | null): TableView {
+    const message = viewFor(this.state(), viewer === null ? null : this.seatOf(viewer));
+    if (message?.type !== 'table-snapshot') throw new Error('unreachable');
+    return message.view;
+  }
+
+  lastSummary(viewer: AccountId | null): HandRecap | null {
+    if (this.recap === null) return null;
+    const position = viewer === null ? -1 : this.recap.players.findIndex((p) => p.account === viewer);
+    return recapFor(this.recap, position < 0 ? null : this.recap.players[position]!.seat);
+  }
+
+  // ------------------------------------------------------------------ state and output
+
+  private state(): TableState {
+    return {
+      id: this.id,
+      table: this.table,
+      clocks: this.table.clocks,
+      button: this.button,
+      seats: this.seats,
+      connected: (account) => this.isConnected(account),
+      hand: this.hand,
+    };
+  }
+
+  private isConnected(account: AccountId): boolean {
+    return (this.presence.get(account) ?? 0) > 0;
+  }
+
+  private seatOf(account: AccountId): number | null {
+    const seat = this.seats.find((s) => s !== null && s.account === account);
+    return seat ? seat.seat : null;
+  }
+
+  private seatState(account: AccountId): SeatState | null {
+    return this.seats.find((s): s is SeatState => s !== null && s.account === account) ?? null;
+  }
+
+  /** The seat a viewer sees from: his seat, or his seat in the hand in progress (left but still in it). */
+  private viewerSeat(viewer: AccountId | null): number | null {
+    if (viewer === null) return null;
+    const seat = this.seatOf(viewer);
+    if (seat !== null) return seat;
+    const p = this.hand?.accounts.indexOf(viewer) ?? -1;
+    return p >= 0 ? (this.hand!.order[p] ?? null) : null;
+  }
+
+  private deliver(subscriber: Subscriber, message: FullMessage, state = this.state()): void {
+    const out = viewFor(state, this.viewerSeat(subscriber.viewer), message);
+    if (out === null) return;
+    try {
+      subscriber.sink(out);
+    } catch {
+      // a sink must not break the table
+    }
+  }
+
+  /** Sends a message to every subscriber, filtered for each by `viewFor`; one view per distinct seat. */
+  private broadcast(message: FullMessage): void {
+    const state = this.state();
+    const cache = new Map<number | null, TableMessage | null>();
+    for (const subscriber of [...this.subscribers]) {
+      const seat = this.viewerSeat(subscriber.viewer);
+      if (!cache.has(seat)) cache.set(seat, viewFor(state, seat, message));
+      const out = cache.get(seat) ?? null;
+      if (out === null) continue;
+      try {
+        subscriber.sink(out);
+      } catch {
+        // a sink must not break the table
+      }
+    }
+  }
+
+  private clockMessage(hand: HandState, seat: number): FullMessage {
+    const s = this.seats[seat];
+    return {
+      type: 'clock',
+      hand,
+      seat,
+      deadline: hand.clock?.deadline ?? this.deps.clock.now(),
+      timeBankMs: s?.timeBankMs ?? 0,
+    };
+  }
+
+  // ------------------------------------------------------------------ commands
+
+  private async run(player: PlayerRef, command: TableCommand): Promise<CommandResult> {
+    switch (command.type) {
+      case 'sit':
+        return this.sit(player, command);
+      case 'leave':
+        return this.leave(player.account);
+      case 'sit-out': {
+        const seat = this.seatState(player.account);
+        if (!seat) return refuse(TableErrorCode.NOT_SEATED, 'not seated here');
+        seat.sittingOut = true;
+        this.broadcast({ type: 'table-snapshot' });
+        return OK;
+      }
+      case 'sit-in': {
+        const seat = this.seatState(player.account);
+        if (!seat) return refuse(TableErrorCode.NOT_SEATED, 'not seated here');
+        if (seat.leaving) return refuse(TableErrorCode.WRONG_STATE, 'leaving the table');
+        seat.sittingOut = false;
+        seat.postChoice = command.post ?? (seat.autoPost ? 'post' : 'wait');
+        this.broadcast({ type: 'table-snapshot' });
+        this.scheduleHand();
+        return OK;
+      }
+      case 'auto-post': {
+        const seat = this.seatState(player.account);
+        if (!seat) return refuse(TableErrorCode.NOT_SEATED, 'not seated here');
+        seat.autoPost = command.on;
+        this.broadcast({ type: 'table-snapshot' });
+        return OK;
+      }
+      case 'top-up':
+        return this.topUp(player.account, command.amount);
+      case 'act':
+        return this.act(player.account, command.action, command.handId);
+    }
+  }
+
+  private async sit(
+    player: PlayerRef,
+    command: Extract<TableCommand, { type: 'sit' }>,
+  ): Promise<CommandResult> {
+    const { seat, buyIn } = command;
+    if (!Number.isInteger(seat) || seat < 0 || seat >= this.table.seatCount)
+      return refuse(TableErrorCode.SEAT_TAKEN, `no seat ${seat} at this table`);
+    if (this.seatOf(player.account) !== null || this.hand?.accounts.includes(player.account) === true)
+      return refuse(TableErrorCode.ALREADY_SEATED, 'one seat per account per table');
+    if (this.seats[seat] !== null) return refuse(TableErrorCode.SEAT_TAKEN, `seat ${seat} is taken`);
+    if (
+      !Number.isSafeInteger(buyIn) ||
+      buyIn < this.table.minBuyIn ||
+      (this.table.maxBuyIn !== null && buyIn > this.table.maxBuyIn)
+    )
+      return refuse(
+        TableErrorCode.BAD_BUY_IN,
+        `buy-in from ${this.table.minBuyIn} to ${this.table.maxBuyIn ?? 'any amount'}`,
+      );
+    const paid = await this.deps.storage.buyIn(this.id, player.account, this.config.currency, buyIn);
+    if (!paid.ok)
+      return refuse(
+        paid.error.code === 'INSUFFICIENT_FUNDS'
+          ? TableErrorCode.INSUFFICIENT_FUNDS
+          : TableErrorCode.BAD_BUY_IN,
+        paid.error.message,
+      );
+    const stud = this.table.variant.forced === 'bring-in';
+    this.seats[seat] = {
+      seat,
+      account: player.account,
+      name: player.name,
+      stack: buyIn,
+      sittingOut: false,
+      leaving: false,
+      paid: stud,
+      missedSmall: false,
+      missedBig: false,
+      postChoice: command.post ?? 'wait',
+      autoPost: command.autoPost ?? false,
+      timeBankMs: this.table.clocks.timeBankMs,
+    };
+    this.broadcast({ type: 'table-snapshot' });
+    this.scheduleHand();
+    return OK;
+  }
+
+  private async leave(account: AccountId): Promise<CommandResult> {
+    const seat = this.seatState(account);
+    if (!seat) return refuse(TableErrorCode.NOT_SEATED, 'not seated here');
+    const hand = this.hand;
+    const p = hand ? hand.accounts.indexOf(account) : -1;
+    if (hand && p >= 0) {
+      const player = hand.hand.snapshot().players[p]!;
+      if (!player.folded && !hand.hand.isDone) {
+        // In the hand: his hand is folded when his turn comes; he leaves when the hand is over.
+        seat.leaving = true;
+        seat.sittingOut = true;
+        this.broadcast({ type: 'table-snapshot' });
+        if (hand.hand.actor === p) await this.forcedMove(p, 'leave');
+        return OK;
+      }
+    }
+    await this.cashOut(seat);
+    return OK;
+  }
+
+  private async cashOut(seat: SeatState): Promise<void> {
+    const result = await this.deps.storage.cashOut(this.id, seat.account, this.config.currency);
+    if (!result.ok) throw new Error(`cash-out refused: ${result.error.message}`);
+    this.seats[seat.seat] = null;
+    this.broadcast({ type: 'table-snapshot' });
+  }
+
+  private async topUp(account: AccountId, amount: number): Promise<CommandResult> {
+    const seat = this.seatState(account);
+    if (!seat) return refuse(TableErrorCode.NOT_SEATED, 'not seated here');
+    if (this.hand?.accounts.includes(account) === true)
+      return refuse(TableErrorCode.WRONG_STATE, 'chips are added between hands (table stakes)');
+    if (
+      !Number.isSafeInteger(amount) ||
+      amount <= 0 ||
+      (this.table.maxBuyIn !== null && seat.stack + amount > this.table.maxBuyIn)
+    )
+      return refuse(TableErrorCode.BAD_BUY_IN, 'top-up beyond the maximum buy-in');
+    const paid = await this.deps.storage.buyIn(this.id, account, this.config.currency, amount);
+    if (!paid.ok)
+      return refuse(
+        paid.error.code === 'INSUFFICIENT_FUNDS'
+          ? TableErrorCode.INSUFFICIENT_FUNDS
+          : TableErrorCode.BAD_BUY_IN,
+        paid.error.message,
+      );
+    seat.stack += amount;
+    this.broadcast({ type: 'table-snapshot' });
+    this.scheduleHand();
+    return OK;
+  }
+
+  private async act(
+    account: AccountId,
+    action: PlayerAction,
+    handId: number | undefined,
+  ): Promise<CommandResult> {
+    const hand = this.hand;
+    if (!hand || hand.hand.isDone) return refuse(TableErrorCode.NO_SUCH_HAND, 'no hand in progress');
+    if (handId !== undefined && handId !== hand.id)
+      return refuse(TableErrorCode.NO_SUCH_HAND, 'not the hand in progress');
+    const p = hand.accounts.indexOf(account);
+    if (p < 0) return refuse(TableErrorCode.NOT_SEATED, 'not in this hand');
+    if (hand.hand.actor !== p) return refuse(TableErrorCode.NOT_YOUR_TURN, 'not your turn');
+    const legal = hand.hand.legalActions();
+    let engineAction: HandAction;
+    switch (action.type) {
+      case 'fold':
+        engineAction = { type: 'fold', player: p };
+        break;
+      case 'check':
+        if (legal?.check !== true) return refuse(TableErrorCode.ILLEGAL_ACTION, 'cannot check facing a bet');
+        engineAction = { type: 'check-call', player: p };
+        break;
+      case 'call':
+        engineAction = { type: 'check-call', player: p };
+        break;
+      case 'bet-raise':
+        engineAction = { type: 'bet-raise', player: p, to: action.to };
+        break;
+      case 'bring-in':
+        engineAction = { type: 'bring-in', player: p };
+        break;
+      case 'split':
+        engineAction = { type: 'split', player: p, accept: action.accept };
+        break;
+      case 'discard': {
+        const cards: Card[] = [];
+        for (const t of action.cards) {
+          const parsed = parseCard(t);
+          if (!parsed.ok) return refuse(TableErrorCode.BAD_CARDS, `not a card: ${JSON.stringify(t)}`);
+          cards.push(parsed.value);
+        }
+        engineAction = { type: 'discard', player: p, cards };
+        break;
+      }
+    }
+    const verdict = hand.hand.verify(engineAction);
+    if (!verdict.ok) {
+      const code =
+        verdict.error.code === 'BAD_AMOUNT'
+          ? TableErrorCode.BAD_AMOUNT
+          : verdict.error.code === 'BAD_CARDS'
+            ? TableErrorCode.BAD_CARDS
+            : verdict.error.code === 'NOT_YOUR_TURN'
+              ? TableErrorCode.NOT_YOUR_TURN
+              : TableErrorCode.ILLEGAL_ACTION;
+      return refuse(code, verdict.error.message);
+    }
+    this.stopClock(true);
+    await this.commit(engineAction, account);
+    return OK;
+  }
+
+  // ------------------------------------------------------------------ hands
+
+  private isReady(seat: SeatState): boolean {
+    return !seat.sittingOut && !seat.leaving && seat.stack > 0 && this.isConnected(seat.account);
+  }
+
+  /** Starts the next hand after the pause between hands, unless one is running or scheduled. */
+  private scheduleHand(): void {
+    if (this.closed || this.hand !== null || this.nextHandTimer !== null) return;
+    this.nextHandTimer = this.deps.clock.setTimer(this.table.clocks.betweenHandsMs, () => {
+      this.nextHandTimer = null;
+      void this.enqueue(() => this.startHand(), undefined);
+    });
+  }
+
+  private async startHand(): Promise<void> {
+    if (this.closed || this.hand !== null) return;
+    const pictures: SeatPicture[] = [];
+    for (const s of this.seats) {
+      if (s === null) continue;
+      pictures.push({
+        seat: s.seat,
+        ready: this.isReady(s),
+        paid: s.paid,
+        missedSmall: s.missedSmall,
+        missedBig: s.missedBig,
+        wantsToPost: s.postChoice === 'post' || s.autoPost,
+      });
+    }
+    const stud = this.table.variant.forced === 'bring-in';
+    const plan = stud
+      ? planStudHand(pictures, this.table.seatCount, this.button)
+      : planButtonHand(
+          pictures,
+          this.table.seatCount,
+          this.button,
+          this.table.smallBlind,
+          this.table.bigBlind,
+        );
+    if (!plan) return; // a seat change or a reconnection schedules the next try
+    for (const seat of plan.missedSmall) this.seats[seat]!.missedSmall = true;
+    for (const seat of plan.missedBig) this.seats[seat]!.missedBig = true;
+    for (const seat of plan.nowPaid) {
+      const s = this.seats[seat]!;
+      s.paid = true;
+      s.missedSmall = false;
+      s.missedBig = false;
+    }
+    this.button = plan.button;
+    const seatsInHand = plan.order.map((seat) => this.seats[seat]!);
+    const config: HandConfig = {
+      ...this.table.engine,
+      stacks: seatsInHand.map((s) => s.stack),
+      ...(stud
+        ? { antes: this.table.ante }
+        : {
+            blinds: plan.blinds,
+            ...(plan.deadBlinds.some((d) => d > 0) ? { deadBlinds: plan.deadBlinds } : {}),
+          }),
+    };
+    const created = Hand.create(config, this.deps.random);
+    if (!created.ok) throw new Error(`hand refused by the engine: ${created.error.message}`);
+    const engineHand = created.value;
+    const posts = this.moves(
+      engineHand.events,
+      seatsInHand.map((s) => s.account),
+    );
+    const description = `${this.table.variant.name} ${this.config.structure} ${this.config.stakes.small}/${this.config.stakes.big}`;
+    const started = await this.deps.storage.startHand({
+      tableId: this.id,
+      currency: this.config.currency,
+      description,
+      participants: plan.order.map((seat, position) => ({
+        userId: this.seats[seat]!.account,
+        seat,
+        position,
+      })),
+      posts,
+    });
+    if (!started.ok) throw new Error(`storage refused the hand: ${started.error.message}`);
+    this.handNumber++;
+    this.hand = {
+      id: started.value,
+      number: this.handNumber,
+      hand: engineHand,
+      order: plan.order,
+      accounts: seatsInHand.map((s) => s.account),
+      names: seatsInHand.map((s) => s.name),
+      startedAt: this.deps.clock.now(),
+      clock: null,
+    };
+    this.extra = {
+      plan,
+      blinds: plan.blinds,
+      deadBlinds: plan.deadBlinds,
+      seq: 0,
+      announced: 0,
+      timer: null,
+      bankFrom: null,
+    };
+    this.handTimes.push(this.deps.clock.now());
+    while (this.handTimes.length > 0 && this.deps.clock.now() - this.handTimes[0]! >= HOUR_MS)
+      this.handTimes.shift();
+    this.broadcast({ type: 'table-snapshot' });
+    // The posts are durable with the hand; deal what the hand waits for, then the first decision.
+    await this.commit(null, null);
+  }
+
+  /** Chip moves (seat → pot positive, returns negative) of these events, per account. */
+  private moves(events: readonly HandEvent[], accounts: readonly AccountId[]): ChipMove[] {
+    const sums = new Map<AccountId, number>();
+    const add = (p: number, amount: number): void => {
+      const account = accounts[p]!;
+      sums.set(account, (sums.get(account) ?? 0) + amount);
+    };
+    for (const event of events) {
+      switch (event.type) {
+        case 'post':
+        case 'call':
+        case 'bring-in':
+        case 'bet-raise':
+          add(event.player, event.amount);
+          break;
+        case 'return':
+          add(event.player, -event.amount);
+          break;
+        default:
+          break;
+      }
+    }
+    return [...sums].filter(([, amount]) => amount !== 0).map(([userId, amount]) => ({ userId, amount }));
+  }
+
+  /**
+   * Applies `action` (null: none, just move on), deals what the hand waits for, makes it all durable
+   * (recordAction; settlement when the hand ends), THEN announces it, then starts the next clock or
+   * finishes the hand. Players to act who are leaving fold at once.
+   */
+  private async commit(action: HandAction | null, account: AccountId | null): Promise<void> {
+    const state = this.hand!;
+    const extra = this.extra!;
+    const hand = state.hand;
+    const from = extra.announced;
+    if (action !== null) {
+      const applied = hand.apply(action);
+      if (!applied.ok) throw new Error(`engine refused a verified action: ${applied.error.message}`);
+    }
+    while (hand.phase === 'deal') {
+      const dealt = hand.apply({ type: 'deal' });
+      if (!dealt.ok) throw new Error(`deal refused: ${dealt.error.message}`);
+    }
+    const fresh = hand.events.slice(from);
+    if (action !== null || fresh.length > 0) {
+      const recorded = await this.deps.storage.recordAction({
+        handId: state.id,
+        seq: extra.seq++,
+        action: JSON.stringify({ by: account, action, events: fresh.length }),
+        moves: this.moves(
+          fresh.filter((e) => from > 0 || e.type !== 'post'),
+          state.accounts,
+        ),
+      });
+      if (!recorded.ok) throw new Error(`storage refused an action: ${recorded.error.message}`);
+    }
+    if (hand.isDone) await this.settle();
+    // Durable: announce.
+    for (let i = from; i < hand.events.length; i++) {
+      this.broadcast({ type: 'table-event', hand: state, seq: i + 1, event: hand.events[i]! });
+    }
+    extra.announced = hand.events.length;
+    if (hand.isDone) {
+      await this.afterHand();
+      return;
+    }
+    await this.nextDecision();
+  }
+
+  /** The hand waits for a player: fold for a leaver, else start his clock. */
+  private async nextDecision(): Promise<void> {
+    const state = this.hand!;
+    const p = state.hand.actor;
+    if (p === null) throw new Error(`hand stuck in phase ${state.hand.phase}`);
+    const seat = this.seats[state.order[p]!];
+    if (seat === null || seat === undefined || seat.account !== state.accounts[p] || seat.leaving) {
+      await this.forcedMove(p, 'leave');
+      return;
+    }
+    this.startClock();
+  }
+
+  private startClock(): void {
+    const state = this.hand!;
+    const extra = this.extra!;
+    const p = state.hand.actor!;
+    const seat = state.order[p]!;
+    const ms = state.hand.phase === 'draw' ? this.table.clocks.drawMs : this.table.clocks.actionMs;
+    const deadline = this.deps.clock.now() + ms;
+    state.clock = { seat, deadline, bank: false };
+    extra.bankFrom = null;
+    const handId = state.id;
+    extra.timer = this.deps.clock.setTimer(ms, () => {
+      void this.enqueue(() => this.onClock(handId, p), undefined);
+    });
+    this.broadcast(this.clockMessage(state, seat));
+    const legal = state.hand.legalActions();
+    if (legal) this.broadcast({ type: 'legal-actions', hand: state, seat, legal });
+  }
+
+  /** Stops the actor's clock; `charge`: take the time-bank time he used. */
+  private stopClock(charge: boolean): void {
+    const state = this.hand;
+    const extra = this.extra;
+    if (!state || !extra) return;
+    if (extra.timer) this.deps.clock.clearTimer(extra.timer);
+    extra.timer = null;
+    if (charge && state.clock && extra.bankFrom !== null) {
+      const seat = this.seats[state.clock.seat];
+      if (seat) seat.timeBankMs = Math.max(0, seat.timeBankMs - (this.deps.clock.now() - extra.bankFrom));
+    }
+    extra.bankFrom = null;
+    state.clock = null;
+  }
+
+  private async onClock(handId: number, p: number): Promise<void> {
+    const state = this.hand;
+    const extra = this.extra;
+    if (this.closed || !state || !extra || state.id !== handId || state.hand.actor !== p || !state.clock)
+      return;
+    extra.timer = null;
+    const seat = this.seats[state.clock.seat];
+    const connected = seat !== null && seat !== undefined && this.isConnected(seat.account);
+    if (!state.clock.bank && connected && seat.timeBankMs > 0) {
+      // The action clock ran out: the time bank starts.
+      const now = this.deps.clock.now();
+      state.clock = { seat: state.clock.seat, deadline: now + seat.timeBankMs, bank: true };
+      extra.bankFrom = now;
+      extra.timer = this.deps.clock.setTimer(seat.timeBankMs, () => {
+        void this.enqueue(() => this.onClock(handId, p), undefined);
+      });
+      this.broadcast(this.clockMessage(state, state.clock.seat));
+      return;
+    }
+    if (seat && state.clock.bank) seat.timeBankMs = 0;
+    this.stopClock(false);
+    await this.forcedMove(p, connected ? 'timeout' : 'disconnected');
+  }
+
+  /**
+   * A move the table makes for player `p`: time-out (check if free, else fold; draw: stand pat,
+   * timed out; split: decline; bring-in: posted), disconnected (the same, or an artificial all-in in
+   * fixed/spread limit real-money games with chips in the pot and allowance left), leave (fold).
+   */
+  private async forcedMove(p: number, why: 'timeout' | 'disconnected' | 'leave'): Promise<void> {
+    const state = this.hand!;
+    const hand = state.hand;
+    this.stopClock(false);
+    const legal = hand.legalActions();
+    if (!legal) throw new Error('forced move without a decision');
+    let action: HandAction;
+    if (hand.phase === 'draw') action = { type: 'discard', player: p, cards: [], timedOut: why !== 'leave' };
+    else if (hand.phase === 'split') action = { type: 'split', player: p, accept: false };
+    else if (legal.bringIn !== null) action = { type: 'bring-in', player: p };
+    else if (why === 'leave') action = { type: 'fold', player: p };
+    else {
+      const committed = hand.snapshot().players[p]!.committed;
+      const artificial =
+        why === 'disconnected' &&
+        this.table.limitGame &&
+        this.config.currency === 'real' &&
+        committed > 0 &&
+        (await this.allIns.take(state.accounts[p]!, this.deps.clock.now()));
+      if (artificial || !(this.table.limitGame && committed > 0)) action = { type: 'timeout', player: p };
+      else action = { type: 'check-call', player: p };
+      if (action.type === 'check-call' && !legal.check) action = { type: 'fold', player: p };
+    }
+    await this.commit(action, null);
+  }
+
+  /** Settles the finished hand in storage: awards, rake, history (full and per participant). */
+  private async settle(): Promise<void> {
+    const state = this.hand!;
+    const extra = this.extra!;
+    const hand = state.hand;
+    const awards = new Map<AccountId, number>();
+    let rake = 0;
+    for (const event of hand.events) {
+      if (event.type === 'award') {
+        const account = state.accounts[event.player]!;
+        awards.set(account, (awards.get(account) ?? 0) + event.amount);
+      } else if (event.type === 'rake') rake += event.amount;
+    }
+    const full = historyTexts(state, this.table, extra.blinds, extra.deadBlinds, 'all');
+    const views = state.accounts.map((userId, p) => ({
+      userId,
+      ...historyTexts(state, this.table, extra.blinds, extra.deadBlinds, p),
+    }));
+    const settled = await this.deps.storage.settleHand({
+      handId: state.id,
+      awards: [...awards].map(([userId, amount]) => ({ userId, amount })),
+      rake,
+      history: { phh: full.phh, text: full.text, views },
+    });
+    if (!settled.ok) throw new Error(`storage refused the settlement: ${settled.error.message}`);
+  }
+
+  /** After the settlement: stacks, time banks, the recap, leavers cashed out, the next hand scheduled. */
+  private async afterHand(): Promise<void> {
+    const state = this.hand!;
+    const finishing = state.hand.finishingStacks() ?? [];
+    const snap = state.hand.snapshot();
+    let pot = 0;
+    for (const event of snap.events) if (event.type === 'award' || event.type === 'rake') pot += event.amount;
+    this.pots.push(pot);
+    if (this.pots.length > STATS_HANDS) this.pots.shift();
+    const leavers: SeatState[] = [];
+    state.accounts.forEach((account, p) => {
+      const seat = this.seatState(account);
+      if (!seat) return;
+      seat.stack = finishing[p] ?? seat.stack;
+      seat.timeBankMs = Math.min(
+        this.table.clocks.timeBankMs,
+        seat.timeBankMs + this.table.clocks.timeBankRefillMs,
+      );
+      if (seat.leaving) leavers.push(seat);
+    });
+    this.recap = buildRecap(state, this.table);
+    this.hand = null;
+    this.extra = null;
+    this.broadcast({ type: 'hand-summary', recap: this.recap, seats: state.order });
+    for (const seat of leavers) await this.cashOut(seat);
+    this.broadcast({ type: 'table-snapshot' });
+    this.scheduleHand();
+  }
+}

@@ -1,0 +1,479 @@
+/**
+ * The public API of a table actor (Server I, "tables"). A table is one game at one stake: seats,
+ * button and blinds, the hand in progress (the engine's `Hand`), the clocks, and the per-viewer
+ * views of all of it. Everything about a table lives inside its actor; nothing is shared between
+ * tables except the injected ports below (storage, allowance counter, clock, random source).
+ *
+ * Flow:
+ * - The server creates a table with `createTable(config, deps)` (./table.ts).
+ * - Connections `subscribe(viewer, sink)`: the table sends the viewer's full view at once and then
+ *   every message filtered by `viewFor` for that viewer (a seated account sees his own down cards;
+ *   anybody else, spectators included, sees only face-up cards). An account with no live subscription
+ *   is DISCONNECTED (he keeps his seat; see docs/tables.md), subscribing again reconnects him.
+ * - Commands from authenticated accounts go to `handle(player, command)`: queued in the table's
+ *   mailbox and run one at a time (also across `await`); the promise settles with the outcome once
+ *   the command has been made durable and announced.
+ * - The lobby reads `summary()`.
+ *
+ * Money is integer cents (real money) or integer play chips. Seats are numbered 0 … seats − 1.
+ */
+import type { RandomSource, Structure, VariantId } from '@felt/engine';
+import type { Currency, HandId, Storage, UserId } from '../storage/types.js';
+
+export type TableId = string;
+/** A player's account: the storage's user id. */
+export type AccountId = UserId;
+/** Play money and real money are kept apart; rake is taken at real-money tables only. */
+export type { Currency, HandId };
+
+// ------------------------------------------------------------------------------------------ config
+
+/**
+ * The stakes of a table, in cents. `small`/`big` are the limit ("€1/€2"): the big blind is `small`
+ * (RULES.md §1: big blind = small bet), the small blind half of it rounded down; fixed limit bets
+ * `small` then `big`; spread limit: `spreadLimits` or small/big as the early/late round limits;
+ * PL/½PL/NL: the minimum bet is `small`. Stud games: `ante` and `bringIn` (defaults from RULES.md §6's
+ * table when absent, see `studForcedBets`).
+ */
+export interface TableStakes {
+  readonly small: number;
+  readonly big: number;
+  readonly ante?: number;
+  readonly bringIn?: number;
+  /** Spread limit: the largest bet/raise increment per betting round. */
+  readonly spreadLimits?: readonly number[];
+}
+
+/** Clock settings in milliseconds (defaults: `DEFAULT_CLOCKS`). */
+export interface ClockConfig {
+  /** Time for a betting decision. */
+  readonly actionMs: number;
+  /** Time for a draw decision (RULES.md §8, §13: 30 s). */
+  readonly drawMs: number;
+  /** Time bank: its size when a player sits down and its maximum. */
+  readonly timeBankMs: number;
+  /** Added to every dealt-in player's time bank at the end of each hand (up to the maximum). */
+  readonly timeBankRefillMs: number;
+  /** Pause between the end of a hand and the next deal. */
+  readonly betweenHandsMs: number;
+}
+
+export const DEFAULT_CLOCKS: ClockConfig = {
+  actionMs: 15_000,
+  drawMs: 30_000,
+  timeBankMs: 30_000,
+  timeBankRefillMs: 2_000,
+  betweenHandsMs: 2_000,
+};
+
+export interface TableConfig {
+  readonly id: TableId;
+  readonly name: string;
+  /** One of the room's 13 games (`ROOM_VARIANT_IDS`). */
+  readonly game: VariantId;
+  readonly structure: Structure;
+  readonly stakes: TableStakes;
+  readonly currency: Currency;
+  /** Seats at the table: default and maximum the game's seat limit (RULES.md §13: 10/8/6/5). */
+  readonly seats?: number;
+  /** Buy-in minimum; default `defaultBuyIn(...)`: fixed/spread limit 10 small bets (RULES.md §1), else 20 big blinds. */
+  readonly minBuyIn?: number;
+  /** Buy-in maximum (PL/½PL/NL only; default 100 big blinds); fixed and spread limit have none. */
+  readonly maxBuyIn?: number | null;
+  readonly clocks?: Partial<ClockConfig>;
+  /** Artificial all-ins per account per 24 hours (fixed/spread limit real-money tables). Default 2. */
+  readonly allInsPerDay?: number;
+}
+
+// ------------------------------------------------------------------------------------------ ports
+
+/** Timers, injected: real ones in production (`realClock`), a manual one in tests (`manualClock`). */
+export interface TableClock {
+  now(): number;
+  setTimer(ms: number, fire: () => void): TimerHandle;
+  clearTimer(handle: TimerHandle): void;
+}
+export interface TimerHandle {
+  readonly id: number;
+}
+
+/**
+ * What the table needs from storage (./storage/types.ts, owned by storage & ledger): buy-in and
+ * cash-out of seats, hands in progress (forced bets with `startHand`, every accepted action with
+ * `recordAction` BEFORE it is announced, so that a crash refunds exactly), and the settlement with
+ * the hand's history (full and per participant, filtered by `viewFor`).
+ */
+export type TableStorage = Pick<Storage, 'buyIn' | 'cashOut' | 'startHand' | 'recordAction' | 'settleHand'>;
+
+/**
+ * Artificial all-ins: a limited number per account per 24 hours, counted across tables (the room
+ * shares one counter between its tables; `memoryAllInCounter` in ./allin.ts).
+ */
+export interface AllInCounter {
+  /** Uses one of the account's allowance at time `now` if any is left: true when granted. */
+  take(account: AccountId, now: number): boolean | Promise<boolean>;
+  /** How many are left for the account at `now`. */
+  left(account: AccountId, now: number): number;
+}
+
+export interface TableDeps {
+  readonly storage: TableStorage;
+  readonly clock: TableClock;
+  /** A fresh random source per table (node:crypto in production: `cryptoRandomSource`). */
+  readonly random: RandomSource;
+  readonly allIns?: AllInCounter;
+  /** Called when a command or timer fails unexpectedly (a bug or storage down); default console.error. */
+  readonly onError?: (error: unknown) => void;
+}
+
+// ------------------------------------------------------------------------------------------ input
+
+/** The player behind a command (authenticated by the server). */
+export interface PlayerRef {
+  readonly account: AccountId;
+  /** Display name shown to others. */
+  readonly name: string;
+}
+
+/** A decision in the hand. Cards are card texts ("Ah"). */
+export type PlayerAction =
+  | { readonly type: 'fold' }
+  | { readonly type: 'check' }
+  /** Call the current bet (a check when there is nothing to call). */
+  | { readonly type: 'call' }
+  /** Complete, bet or raise TO `to` (the street total). */
+  | { readonly type: 'bet-raise'; readonly to: number }
+  | { readonly type: 'bring-in' }
+  /** Draw games: discard these cards (empty = stand pat). */
+  | { readonly type: 'discard'; readonly cards: readonly string[] }
+  /** 32-card draw: accept or decline the split. */
+  | { readonly type: 'split'; readonly accept: boolean };
+
+export type TableCommand =
+  /**
+   * Take seat `seat` with `buyIn` chips (moved from the balance at once). `post`: a new player may
+   * post a big blind to play at once ('post') or wait for the big blind ('wait', default); stud games
+   * ignore it.
+   */
+  | {
+      readonly type: 'sit';
+      readonly seat: number;
+      readonly buyIn: number;
+      readonly post?: 'post' | 'wait';
+      readonly autoPost?: boolean;
+    }
+  /** Leave the table: chips back to the balance at once, or after the hand he is in (his hand folded when it is his turn). */
+  | { readonly type: 'leave' }
+  /** Sit out from the next hand on (the seat is kept; missed blinds are marked). */
+  | { readonly type: 'sit-out' }
+  /** Come back: `post` the missed blinds now (the small one dead) or `wait` for the big blind (default: his auto-post setting). */
+  | { readonly type: 'sit-in'; readonly post?: 'post' | 'wait' }
+  /** Auto-post blinds (new player, missed blinds) without asking. */
+  | { readonly type: 'auto-post'; readonly on: boolean }
+  /** Add chips between hands (up to the maximum buy-in). */
+  | { readonly type: 'top-up'; readonly amount: number }
+  /** A decision; `handId` (optional) must be the current hand's. */
+  | { readonly type: 'act'; readonly action: PlayerAction; readonly handId?: HandId };
+
+/** Refusals; the values are those of `@felt/protocol`'s `ErrorCode` (a subset of it). */
+export const TableErrorCode = {
+  /** The seat is taken or outside the table. */
+  SEAT_TAKEN: 'SEAT_TAKEN',
+  /** One seat per account per table. */
+  ALREADY_SEATED: 'ALREADY_SEATED',
+  NOT_SEATED: 'NOT_SEATED',
+  /** Buy-in or top-up outside the table's minimum/maximum. */
+  BAD_BUY_IN: 'BAD_BUY_IN',
+  /** The balance is too low for the buy-in. */
+  INSUFFICIENT_FUNDS: 'INSUFFICIENT_FUNDS',
+  /** Not possible in the hand's or the seat's current state (e.g. top-up during his hand, sit-in while not out). */
+  WRONG_STATE: 'WRONG_STATE',
+  NOT_YOUR_TURN: 'NOT_YOUR_TURN',
+  /** The action is not among the legal actions. */
+  ILLEGAL_ACTION: 'ILLEGAL_ACTION',
+  BAD_AMOUNT: 'BAD_AMOUNT',
+  BAD_CARDS: 'BAD_CARDS',
+  /** No hand in progress, or `handId` is not the hand in progress. */
+  NO_SUCH_HAND: 'NO_SUCH_HAND',
+  /** The table is closed (disposed, or stopped after a storage failure). */
+  SHUTTING_DOWN: 'SHUTTING_DOWN',
+  /** A storage failure; the request changed nothing the players were told of. */
+  INTERNAL: 'INTERNAL',
+} as const;
+export type TableErrorCode = (typeof TableErrorCode)[keyof typeof TableErrorCode];
+
+export type CommandResult =
+  | { readonly ok: true }
+  | { readonly ok: false; readonly error: { readonly code: TableErrorCode; readonly message: string } };
+
+// ------------------------------------------------------------------------------------------ output
+
+/** A card as a viewer sees it: its text ("Ah"), or "??" when hidden from him. */
+export type CardView = string;
+export const HIDDEN_CARD = '??';
+
+/** Missed-blind marks (RULES.md §1, 004): ML = missed the big ("large") blind, MS = the small one. */
+export interface MissedBlinds {
+  readonly small: boolean;
+  readonly big: boolean;
+}
+
+export type SeatStatus =
+  /** Dealt into hands. */
+  | 'playing'
+  /** New (or back with missed blinds) and waiting for the big blind or to post. */
+  | 'waiting'
+  | 'sitting-out'
+  /** Left during a hand he is in: gone when it ends. */
+  | 'leaving';
+
+export interface SeatView {
+  readonly seat: number;
+  readonly account: AccountId;
+  readonly name: string;
+  /** Chips in front of him (not counting chips already in the pot this hand). */
+  readonly stack: number;
+  readonly status: SeatStatus;
+  readonly connected: boolean;
+  readonly missed: MissedBlinds;
+  /** Has paid his blinds since sitting down (may receive the button). */
+  readonly paid: boolean;
+  readonly autoPost: boolean;
+  readonly timeBankMs: number;
+}
+
+export interface HandPlayerView {
+  readonly seat: number;
+  readonly stack: number;
+  readonly bet: number;
+  readonly committed: number;
+  readonly folded: boolean;
+  readonly allIn: boolean;
+  /** Cards in dealing order, "??" where hidden from the viewer. */
+  readonly cards: readonly CardView[];
+  readonly up: readonly boolean[];
+}
+
+/** What the player to act may do (sent only to him). Amounts as the engine's `LegalActions`. */
+export interface LegalView {
+  readonly seat: number;
+  readonly fold: boolean;
+  readonly check: boolean;
+  readonly call: number | null;
+  readonly bringIn: number | null;
+  readonly raise: { readonly min: number; readonly max: number } | null;
+  readonly raiseTos: readonly number[] | null;
+  readonly discard: number | null;
+  readonly split: boolean;
+}
+
+export interface HandView {
+  readonly handId: HandId;
+  readonly number: number;
+  readonly phase: 'deal' | 'bet' | 'draw' | 'showdown' | 'split' | 'done';
+  readonly street: number;
+  readonly board: readonly CardView[];
+  readonly pots: readonly { readonly amount: number; readonly seats: readonly number[] }[];
+  readonly currentBet: number;
+  /** The seat to act, or null. */
+  readonly actor: number | null;
+  /** When the actor's clock (without his time bank) runs out, clock ms; null when nobody is to act. */
+  readonly deadline: number | null;
+  readonly players: readonly HandPlayerView[];
+  /** The viewer's legal actions when he is to act, else null. */
+  readonly legal: LegalView | null;
+}
+
+export interface TableView {
+  readonly tableId: TableId;
+  readonly name: string;
+  readonly game: VariantId;
+  readonly structure: Structure;
+  readonly stakes: TableStakes;
+  readonly currency: Currency;
+  readonly seatCount: number;
+  readonly minBuyIn: number;
+  readonly maxBuyIn: number | null;
+  /** Button seat (stud games: the dealer box), or null before the first hand. */
+  readonly button: number | null;
+  /** Seats by number: null = free. */
+  readonly seats: readonly (SeatView | null)[];
+  readonly hand: HandView | null;
+  /** The viewer's own seat, or null (spectator). */
+  readonly you: number | null;
+}
+
+/**
+ * One hand event as a viewer sees it: the engine's `HandEvent` with positions replaced by seats
+ * (`player` → `seat`) and cards as texts, hidden ones "??".
+ */
+export type EventView =
+  | {
+      readonly type: 'post';
+      readonly seat: number;
+      readonly kind: 'ante' | 'blind' | 'dead-blind';
+      readonly amount: number;
+      readonly allIn: boolean;
+    }
+  | {
+      readonly type: 'deal-hole';
+      readonly seat: number;
+      readonly cards: readonly CardView[];
+      readonly up: readonly boolean[];
+    }
+  | { readonly type: 'deal-board'; readonly cards: readonly CardView[] }
+  | { readonly type: 'deal-draw'; readonly seat: number; readonly cards: readonly CardView[] }
+  | { readonly type: 'round'; readonly round: number; readonly seat: number }
+  | { readonly type: 'fold'; readonly seat: number }
+  | { readonly type: 'check'; readonly seat: number }
+  | { readonly type: 'call'; readonly seat: number; readonly amount: number; readonly allIn: boolean }
+  | { readonly type: 'bring-in'; readonly seat: number; readonly amount: number; readonly allIn: boolean }
+  | {
+      readonly type: 'bet-raise';
+      readonly seat: number;
+      readonly to: number;
+      readonly amount: number;
+      readonly allIn: boolean;
+      readonly full: boolean;
+    }
+  /** `count` cards thrown; the cards themselves only to their owner (others: "??"). */
+  | {
+      readonly type: 'discard';
+      readonly seat: number;
+      readonly cards: readonly CardView[];
+      readonly timedOut: boolean;
+    }
+  | { readonly type: 'return'; readonly seat: number; readonly amount: number }
+  | { readonly type: 'show'; readonly seat: number; readonly cards: readonly CardView[] }
+  | { readonly type: 'muck'; readonly seat: number }
+  | { readonly type: 'split'; readonly seat: number; readonly accept: boolean }
+  | {
+      readonly type: 'timeout';
+      readonly seat: number;
+      readonly result: 'artificial-all-in' | 'check' | 'fold';
+    }
+  | { readonly type: 'rake'; readonly amount: number }
+  | {
+      readonly type: 'award';
+      readonly pot: number;
+      readonly seat: number;
+      readonly amount: number;
+      readonly share: 'all' | 'high' | 'low' | 'agreed';
+    }
+  | { readonly type: 'end'; readonly stacks: readonly { readonly seat: number; readonly stack: number }[] };
+
+/** The summary of a finished hand (RULES.md §1: players may ask for it). */
+export interface HandRecap {
+  readonly handId: HandId;
+  readonly number: number;
+  readonly game: VariantId;
+  readonly board: readonly CardView[];
+  readonly rake: number;
+  readonly players: readonly {
+    readonly seat: number;
+    readonly account: AccountId;
+    readonly name: string;
+    readonly committed: number;
+    readonly won: number;
+    /** His cards: all of them for himself; for others the face-up and shown ones, "??" for the rest. */
+    readonly cards: readonly CardView[];
+    /** Per card: face up or shown (public). */
+    readonly up: readonly boolean[];
+    /** He showed his hand at showdown. */
+    readonly showed: boolean;
+    readonly folded: boolean;
+    /** Named best hands, when he showed down: high and (hi/lo games) low. */
+    readonly high: { readonly name: string; readonly cards: readonly CardView[] } | null;
+    readonly low: { readonly name: string; readonly cards: readonly CardView[] } | null;
+  }[];
+  /** Pot by pot: who won what, and which half. */
+  readonly awards: readonly {
+    readonly pot: number;
+    readonly seat: number;
+    readonly amount: number;
+    readonly share: 'all' | 'high' | 'low' | 'agreed';
+  }[];
+}
+
+/** Everything a table sends; each message already filtered for its receiver by `viewFor`. */
+export type TableMessage =
+  /** The full current view (on subscribe/reconnect, at each hand start and end, on seat changes). */
+  | { readonly type: 'table-snapshot'; readonly tableId: TableId; readonly view: TableView }
+  /** One event of the hand in progress; `seq` counts the hand's events from 1. */
+  | {
+      readonly type: 'table-event';
+      readonly tableId: TableId;
+      readonly handId: HandId;
+      readonly seq: number;
+      readonly event: EventView;
+    }
+  /** Somebody is to act: the seat, his clock (deadline in clock ms, time bank not counted) and time bank. */
+  | {
+      readonly type: 'clock';
+      readonly tableId: TableId;
+      readonly handId: HandId;
+      readonly seat: number;
+      readonly deadline: number;
+      readonly timeBankMs: number;
+    }
+  /** Sent only to the player to act: what he may do. */
+  | {
+      readonly type: 'legal-actions';
+      readonly tableId: TableId;
+      readonly handId: HandId;
+      readonly legal: LegalView;
+    }
+  /** The hand is over; the summary as this viewer may see it. */
+  | { readonly type: 'hand-summary'; readonly tableId: TableId; readonly summary: HandRecap };
+
+/** A subscriber's sink: called synchronously with every message for him (never throws back into the table). */
+export type TableSink = (message: TableMessage) => void;
+
+/** What the lobby shows about a table. */
+export interface TableSummary {
+  readonly id: TableId;
+  readonly name: string;
+  readonly game: VariantId;
+  readonly structure: Structure;
+  readonly stakes: TableStakes;
+  readonly currency: Currency;
+  readonly seatCount: number;
+  readonly seated: number;
+  readonly free: number;
+  readonly minBuyIn: number;
+  readonly maxBuyIn: number | null;
+  /** Average final pot over the last (up to) 50 hands, 0 before the first. */
+  readonly averagePot: number;
+  /** Hands dealt in the last hour (clock time). */
+  readonly handsPerHour: number;
+  /** Players waiting for a hand to start (fewer than 2 ready) → false. */
+  readonly playing: boolean;
+}
+
+/** A table actor. */
+export interface Table {
+  readonly id: TableId;
+  readonly config: TableConfig;
+  /** Queues a command; resolves with its outcome once it is durable and announced. */
+  handle(player: PlayerRef, command: TableCommand): Promise<CommandResult>;
+  /**
+   * Watches the table as `viewer` (an account: seated or not; null: anonymous spectator). The sink
+   * gets the full view at once (queued in the mailbox) and then every message as that viewer may
+   * see it. Returns the unsubscribe function. A seated account with no subscription is disconnected.
+   */
+  subscribe(viewer: AccountId | null, sink: TableSink): () => void;
+  /** The lobby's summary (synchronous; reflects the last completed command). */
+  summary(): TableSummary;
+  /** The view of `viewer` now (synchronous, filtered like every message). */
+  view(viewer: AccountId | null): TableView;
+  /** The last finished hand's summary as `viewer` may see it, or null. */
+  lastSummary(viewer: AccountId | null): HandRecap | null;
+  /** Resolves when the mailbox is empty (tests, shutdown). */
+  idle(): Promise<void>;
+  /**
+   * Closes the table: stops its timers and refuses further commands. The hand in progress (if any)
+   * is left as it is in storage, to be cancelled and refunded by the crash rule on the next start;
+   * `cashOutAll` first when the table should be emptied.
+   */
+  dispose(): Promise<void>;
+}

@@ -1,0 +1,128 @@
+/**
+ * HTTP with node:http: `GET /health` (readiness), `GET /` (the web client when `packages/web/dist`
+ * exists, else a plain HTML page listing the lobby's tables), static files of the web client, and
+ * the WebSocket upgrade (./websocket.ts) on any path.
+ */
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { extname, join, normalize, resolve, sep } from 'node:path';
+import type { TableSummary } from '@felt/protocol';
+
+export interface HttpRoutes {
+  /** Readiness: null while starting or stopping (503), else the figures to report. */
+  health(): Record<string, unknown> | null;
+  tables(): readonly TableSummary[];
+  /** The web client's build directory, or null to serve the plain lobby page. */
+  readonly webDir: string | null;
+}
+
+const TYPES: Readonly<Record<string, string>> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.ico': 'image/x-icon',
+  '.woff2': 'font/woff2',
+  '.txt': 'text/plain; charset=utf-8',
+};
+
+const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** The plain lobby page: every table with its game, structure, stakes and seats. */
+export function lobbyPage(tables: readonly TableSummary[]): string {
+  const rows = tables
+    .map(
+      (t) =>
+        `<tr><td>${escapeHtml(t.name)}</td><td>${escapeHtml(t.game)}</td><td>${escapeHtml(t.structure)}</td>` +
+        `<td>${escapeHtml(t.stakesText)}</td><td>${t.currency}</td><td>${t.taken}/${t.seats}</td>` +
+        `<td>${t.waiting}</td><td>${t.averagePot}</td><td>${t.handsPerHour}</td>` +
+        `<td><code>${escapeHtml(t.tableId)}</code></td></tr>`,
+    )
+    .join('\n');
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Felt — lobby</title>
+<style>body{font-family:system-ui,sans-serif;margin:2em}table{border-collapse:collapse}td,th{padding:.25em .75em;border-bottom:1px solid #ddd;text-align:left}</style>
+</head><body>
+<h1>Felt</h1>
+<p>${tables.length} tables. Play over the WebSocket protocol at this address (see docs/protocol.md).</p>
+<table><thead><tr><th>Table</th><th>Game</th><th>Structure</th><th>Stakes</th><th>Money</th><th>Seats</th><th>Waiting</th><th>Avg pot</th><th>Hands/h</th><th>Id</th></tr></thead>
+<tbody>
+${rows}
+</tbody></table>
+</body></html>
+`;
+}
+
+function send(response: ServerResponse, status: number, type: string, body: string): void {
+  response.writeHead(status, {
+    'content-type': type,
+    'content-length': Buffer.byteLength(body),
+    'x-content-type-options': 'nosniff',
+    'cache-control': 'no-store',
+  });
+  response.end(body);
+}
+
+/** Serves a file under `root` (never outside it); false when there is none. */
+async function serveStatic(root: string, urlPath: string, response: ServerResponse): Promise<boolean> {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(urlPath);
+  } catch {
+    return false;
+  }
+  if (decoded.includes('\0')) return false;
+  const base = resolve(root);
+  const file = resolve(join(base, normalize(decoded === '/' ? '/index.html' : decoded)));
+  if (file !== base && !file.startsWith(base + sep)) return false;
+  try {
+    const info = await stat(file);
+    if (!info.isFile()) return false;
+    response.writeHead(200, {
+      'content-type': TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream',
+      'content-length': info.size,
+      'x-content-type-options': 'nosniff',
+    });
+    createReadStream(file).pipe(response);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export function httpHandler(
+  routes: HttpRoutes,
+): (request: IncomingMessage, response: ServerResponse) => void {
+  return (request, response) => {
+    void (async () => {
+      const path = (request.url ?? '/').split('?')[0] ?? '/';
+      if (request.method !== 'GET' && request.method !== 'HEAD') {
+        send(response, 405, 'text/plain; charset=utf-8', 'method not allowed\n');
+        return;
+      }
+      if (path === '/health') {
+        const health = routes.health();
+        if (health === null) send(response, 503, 'application/json', '{"status":"unavailable"}\n');
+        else send(response, 200, 'application/json', `${JSON.stringify({ status: 'ok', ...health })}\n`);
+        return;
+      }
+      if (path === '/api/tables') {
+        send(response, 200, 'application/json', `${JSON.stringify({ tables: routes.tables() })}\n`);
+        return;
+      }
+      if (routes.webDir !== null && (await serveStatic(routes.webDir, path, response))) return;
+      if (path === '/' || path === '/index.html') {
+        send(response, 200, 'text/html; charset=utf-8', lobbyPage(routes.tables()));
+        return;
+      }
+      send(response, 404, 'text/plain; charset=utf-8', 'not found\n');
+    })().catch(() => {
+      if (!response.headersSent) send(response, 500, 'text/plain; charset=utf-8', 'internal error\n');
+      else response.destroy();
+    });
+  };
+}

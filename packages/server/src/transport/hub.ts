@@ -1,0 +1,220 @@
+/**
+ * The hub: every frame from every connection passes here, in this order —
+ *
+ * 1. the frame: text (binary → BAD_FRAME), at most MAX_FRAME_BYTES (→ BAD_FRAME), JSON object;
+ * 2. the rate limit (token bucket per connection → RATE_LIMITED; a flood closes the connection);
+ * 3. the schema of the request (`@felt/protocol`, → UNKNOWN_OP / BAD_MESSAGE);
+ * 4. authentication (everything but signup, login, resume and ping needs a session → NOT_AUTHENTICATED);
+ * 5. the handler (./handlers.ts), whose refusals are typed errors and change nothing.
+ *
+ * Every request gets exactly one answer: an `ack` with its id, or an `error` with its id (null when the
+ * frame had no readable id). A handler that throws is answered INTERNAL and logged; nothing a client
+ * sends can take the server down.
+ */
+import {
+  ErrorCode,
+  MAX_FRAME_BYTES,
+  PUBLIC_OPS,
+  parseClientFrame,
+  type AckData,
+  type ClientMessage,
+  type ClientOp,
+  type ServerMessage,
+  type SessionEndReason,
+} from '@felt/protocol';
+import type { AccountId } from '../table/types.js';
+import { Connection, MAX_QUEUED_REQUESTS, type Socket } from './connection.js';
+import { HANDLERS, RequestError, type Room } from './handlers.js';
+import { DEFAULT_RATE_LIMIT, type RateLimit } from './rate-limit.js';
+
+export interface HubOptions {
+  readonly rate?: RateLimit;
+  /** Where unexpected errors go; default console.error. */
+  readonly log?: (message: string, error?: unknown) => void;
+}
+
+export class Hub {
+  readonly room: Room;
+  readonly rate: RateLimit;
+  readonly #log: (message: string, error?: unknown) => void;
+  readonly #connections = new Set<Connection>();
+  readonly #byAccount = new Map<AccountId, Set<Connection>>();
+  /** Accounts seated (as far as this process knows) at each table: candidates for resume. */
+  readonly seatedAt = new Map<AccountId, Set<string>>();
+  #shuttingDown = false;
+
+  constructor(room: Room, options: HubOptions = {}) {
+    this.room = room;
+    this.rate = options.rate ?? DEFAULT_RATE_LIMIT;
+    this.#log =
+      options.log ??
+      ((message, error) => {
+        console.error(message, error);
+      });
+    room.lobby.onSeatOffer((account, message) => {
+      this.sendToAccount(account, message);
+    });
+  }
+
+  get connectionCount(): number {
+    return this.#connections.size;
+  }
+
+  get shuttingDown(): boolean {
+    return this.#shuttingDown;
+  }
+
+  /** A new socket: greets it with the limits. */
+  open(socket: Socket): Connection {
+    const connection = new Connection(socket, this.rate);
+    this.#connections.add(connection);
+    connection.send({ op: 'hello', protocol: 1, maxFrameBytes: MAX_FRAME_BYTES, rate: this.rate });
+    return connection;
+  }
+
+  /** The socket closed: unsubscribe from everything (seated players become disconnected, keep their seats). */
+  closed(connection: Connection): void {
+    connection.closed = true;
+    this.#connections.delete(connection);
+    this.detach(connection);
+  }
+
+  /** One frame from a connection. */
+  receive(connection: Connection, data: Buffer | string, isBinary: boolean): void {
+    if (connection.closed) return;
+    const size = typeof data === 'string' ? Buffer.byteLength(data) : data.length;
+    if (isBinary) {
+      this.#refuseFrame(connection, null, ErrorCode.BAD_FRAME, 'binary frames are not accepted');
+      return;
+    }
+    if (size > MAX_FRAME_BYTES) {
+      this.#refuseFrame(connection, null, ErrorCode.BAD_FRAME, `frame over ${MAX_FRAME_BYTES} bytes`);
+      return;
+    }
+    const text = typeof data === 'string' ? data : data.toString('utf8');
+    const parsed = parseClientFrame(text);
+    const id = parsed.ok ? parsed.message.id : parsed.id;
+    const verdict = connection.bucket.take();
+    if (verdict === 'abuse') {
+      connection.close(1008, 'rate limit');
+      return;
+    }
+    if (verdict === 'refused' || connection.pending >= MAX_QUEUED_REQUESTS) {
+      connection.send({
+        op: 'error',
+        id,
+        code: ErrorCode.RATE_LIMITED,
+        message: 'too many messages; slow down',
+      });
+      return;
+    }
+    if (!parsed.ok) {
+      // Through the queue, so that answers keep the order of the requests.
+      connection.enqueue(() => {
+        connection.send({ op: 'error', id: parsed.id, code: parsed.code, message: parsed.message });
+        return Promise.resolve();
+      });
+      return;
+    }
+    const message = parsed.message;
+    connection.enqueue(() => this.#handle(connection, message));
+  }
+
+  async #handle(connection: Connection, message: ClientMessage): Promise<void> {
+    if (connection.closed) return;
+    if (this.#shuttingDown) {
+      connection.send({
+        op: 'error',
+        id: message.id,
+        code: ErrorCode.SHUTTING_DOWN,
+        message: 'the server is stopping',
+      });
+      return;
+    }
+    if (connection.session === null && !PUBLIC_OPS.has(message.op)) {
+      connection.send({
+        op: 'error',
+        id: message.id,
+        code: ErrorCode.NOT_AUTHENTICATED,
+        message: 'log in first',
+      });
+      return;
+    }
+    try {
+      const handler = HANDLERS[message.op] as (
+        hub: Hub,
+        connection: Connection,
+        message: ClientMessage,
+      ) => Promise<AckData[ClientOp]>;
+      const data = await handler(this, connection, message);
+      connection.send({ op: 'ack', id: message.id, for: message.op, data } as ServerMessage);
+    } catch (error) {
+      if (error instanceof RequestError) {
+        connection.send({ op: 'error', id: message.id, code: error.code, message: error.message });
+      } else {
+        this.#log(`request ${message.op} failed`, error);
+        connection.send({ op: 'error', id: message.id, code: ErrorCode.INTERNAL, message: 'internal error' });
+      }
+    }
+  }
+
+  #refuseFrame(connection: Connection, id: number | null, code: ErrorCode, message: string): void {
+    const verdict = connection.bucket.take();
+    if (verdict === 'abuse') connection.close(1008, 'rate limit');
+    else connection.send({ op: 'error', id, code, message });
+  }
+
+  /** Marks the connection as logged in. */
+  attach(connection: Connection, session: NonNullable<Connection['session']>): void {
+    connection.session = session;
+    const set = this.#byAccount.get(session.account.id) ?? new Set();
+    set.add(connection);
+    this.#byAccount.set(session.account.id, set);
+  }
+
+  /** Logs the connection out of its session: no more table or lobby messages. */
+  detach(connection: Connection): void {
+    for (const unsubscribe of connection.tables.values()) unsubscribe();
+    connection.tables.clear();
+    connection.lobbyUnsubscribe?.();
+    connection.lobbyUnsubscribe = null;
+    const session = connection.session;
+    if (session === null) return;
+    const set = this.#byAccount.get(session.account.id);
+    set?.delete(connection);
+    if (set?.size === 0) this.#byAccount.delete(session.account.id);
+    connection.session = null;
+  }
+
+  connectionsOf(account: AccountId): readonly Connection[] {
+    return [...(this.#byAccount.get(account) ?? [])];
+  }
+
+  sendToAccount(account: AccountId, message: ServerMessage): void {
+    for (const connection of this.connectionsOf(account)) connection.send(message);
+  }
+
+  /** Ends the account's sessions on other connections (password change: all but `keepTokenHash`). */
+  endSessions(account: AccountId, keepTokenHash: string | null, reason: SessionEndReason): void {
+    for (const connection of this.connectionsOf(account)) {
+      if (connection.session?.tokenHash === keepTokenHash) continue;
+      this.detach(connection);
+      connection.send({ op: 'session-ended', reason });
+    }
+  }
+
+  /**
+   * Shutdown, first half: refuse new requests, let the running ones finish (bounded by `waitMs`), and
+   * tell every client. The caller then disposes the tables and closes storage.
+   */
+  async shutdown(waitMs: number): Promise<void> {
+    this.#shuttingDown = true;
+    const drained = Promise.all([...this.#connections].map((connection) => connection.drained()));
+    await Promise.race([drained, new Promise((resolve) => setTimeout(resolve, waitMs).unref())]);
+    for (const connection of [...this.#connections]) {
+      connection.send({ op: 'session-ended', reason: 'shutdown' });
+      this.detach(connection);
+      connection.close(1001, 'server stopping');
+    }
+  }
+}

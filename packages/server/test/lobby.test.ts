@@ -1,0 +1,200 @@
+/**
+ * The lobby: the default table set covers all 13 games and the five structures with the seat limits of
+ * RULES.md §13; a table-set file replaces it; when every table of a kind is full another of the same
+ * kind opens, so any number of players finds a seat; waiting lists are offered freed seats.
+ */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { STRUCTURES, variantOf } from '@felt/engine';
+import { ROOM_GAMES, type WaitlistSeatMessage } from '@felt/protocol';
+import { describe, expect, it } from 'vitest';
+import { defaultTableSet, loadTableSet } from '../src/lobby/config.js';
+import { Lobby, kindOf } from '../src/lobby/lobby.js';
+import { resolveTable } from '../src/table/config.js';
+import type { Table, TableConfig, TableSummary, TableView } from '../src/table/types.js';
+import { signedUp, startTestRoom } from './transport-client.js';
+
+/** A stand-in table whose seats the test fills by hand. */
+function fakeTable(config: TableConfig): Table & { seats: (number | null)[] } {
+  const resolved = resolveTable(config);
+  const seats: (number | null)[] = Array.from({ length: resolved.seatCount }, () => null);
+  const summary = (): TableSummary => ({
+    id: config.id,
+    name: config.name,
+    game: config.game,
+    structure: config.structure,
+    stakes: config.stakes,
+    currency: config.currency,
+    seatCount: seats.length,
+    seated: seats.filter((s) => s !== null).length,
+    free: seats.filter((s) => s === null).length,
+    minBuyIn: resolved.minBuyIn,
+    maxBuyIn: resolved.maxBuyIn,
+    averagePot: 0,
+    handsPerHour: 0,
+    playing: false,
+  });
+  return {
+    id: config.id,
+    config,
+    seats,
+    handle: () => Promise.resolve({ ok: true }),
+    subscribe: () => () => undefined,
+    summary,
+    view: () => ({ seats: seats.map((s) => (s === null ? null : {})) }) as unknown as TableView,
+    lastSummary: () => null,
+    idle: () => Promise.resolve(),
+    dispose: () => Promise.resolve(),
+  };
+}
+
+describe('the default table set', () => {
+  it('covers all 13 games in all five structures, every table valid, ids unique', () => {
+    const tables = defaultTableSet();
+    for (const game of ROOM_GAMES) {
+      for (const structure of STRUCTURES) {
+        expect(tables.some((t) => t.game === game && t.structure === structure)).toBe(true);
+      }
+    }
+    expect(new Set(tables.map((t) => t.id)).size).toBe(tables.length);
+    for (const t of tables) expect(() => resolveTable(t)).not.toThrow();
+    expect(tables.some((t) => t.currency === 'real')).toBe(true);
+  });
+
+  it("seat limits per game: hold'em 10, Omaha and stud 8, draw/Americana/Telesina 6, 32-card draw 5", () => {
+    const seats = Object.fromEntries(
+      ROOM_GAMES.map((g) => [g, resolveTable(defaultTableSet().find((t) => t.game === g)!).seatCount]),
+    );
+    expect(seats).toMatchObject({
+      holdem: 10,
+      omaha: 8,
+      stud: 8,
+      soko: 8,
+      draw5: 6,
+      americana: 6,
+      telesina: 6,
+      draw32: 5,
+    });
+    for (const game of ROOM_GAMES) expect(seats[game]).toBe(variantOf(game).seats);
+  });
+
+  it('a table-set file replaces the default; a missing file falls back to it; a broken one is an error', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'felt-lobby-'));
+    const file = join(dir, 'tables.json');
+    expect(await loadTableSet(file)).toEqual(defaultTableSet());
+    const mine: TableConfig = {
+      id: 'mine',
+      name: 'Mine',
+      game: 'omaha',
+      structure: 'pot-limit',
+      stakes: { small: 10, big: 20 },
+      currency: 'play',
+    };
+    writeFileSync(file, JSON.stringify({ tables: [mine] }));
+    expect(await loadTableSet(file)).toEqual([mine]);
+    writeFileSync(file, JSON.stringify({ tables: [mine, mine] }));
+    await expect(loadTableSet(file)).rejects.toThrow(/twice/);
+    writeFileSync(file, JSON.stringify({ tables: [{ ...mine, game: 'razz' }] }));
+    await expect(loadTableSet(file)).rejects.toThrow();
+    rmSync(dir, { recursive: true, force: true });
+  });
+});
+
+describe('the lobby', () => {
+  const base: TableConfig = {
+    id: 'hu',
+    name: 'Heads-up',
+    game: 'holdem',
+    structure: 'no-limit',
+    stakes: { small: 100, big: 200 },
+    currency: 'play',
+    seats: 2,
+  };
+
+  it('when every table of a kind is full, another of the same kind opens', () => {
+    const made: ReturnType<typeof fakeTable>[] = [];
+    const lobby = new Lobby({
+      tables: [base],
+      open: (config) => {
+        const t = fakeTable(config);
+        made.push(t);
+        return t;
+      },
+    });
+    made[0]!.seats[0] = 1;
+    lobby.seatsChanged('hu');
+    expect(lobby.allTables()).toHaveLength(1);
+    made[0]!.seats[1] = 2;
+    lobby.seatsChanged('hu');
+    expect(lobby.allTables().map((t) => t.id)).toEqual(['hu', 'hu-2']);
+    expect(kindOf(lobby.table('hu-2')!.config)).toBe(kindOf(base));
+    expect(lobby.table('hu-2')!.config.name).toBe('Heads-up #2');
+    made[1]!.seats[0] = 3;
+    made[1]!.seats[1] = 4;
+    lobby.refresh();
+    expect(lobby.allTables().map((t) => t.id)).toEqual(['hu', 'hu-2', 'hu-3']);
+  });
+
+  it('the waiting list is offered a freed seat, first come first served', () => {
+    const made: ReturnType<typeof fakeTable>[] = [];
+    const lobby = new Lobby({
+      tables: [base],
+      open: (config) => {
+        const t = fakeTable(config);
+        made.push(t);
+        return t;
+      },
+      maxTables: 1,
+    });
+    made[0]!.seats[0] = 1;
+    made[0]!.seats[1] = 2;
+    const offers: [number, WaitlistSeatMessage][] = [];
+    lobby.onSeatOffer((account, message) => offers.push([account, message]));
+    expect(lobby.waitlistJoin('hu', 7)).toBe(1);
+    expect(lobby.waitlistJoin('hu', 8)).toBe(2);
+    expect(lobby.list()[0]!.waiting).toBe(2);
+    lobby.refresh();
+    expect(offers).toEqual([]);
+    made[0]!.seats[1] = null;
+    lobby.refresh();
+    expect(offers).toEqual([[7, { op: 'waitlist-seat', tableId: 'hu', seat: 1 }]]);
+    expect(lobby.list()[0]!.waiting).toBe(1);
+  });
+
+  it('lobby subscribers get the tables that changed', () => {
+    const made: ReturnType<typeof fakeTable>[] = [];
+    const lobby = new Lobby({
+      tables: [base, { ...base, id: 'other', seats: 3 }],
+      open: (config) => {
+        const t = fakeTable(config);
+        made.push(t);
+        return t;
+      },
+    });
+    lobby.refresh();
+    const seen: string[] = [];
+    lobby.subscribe((message) => seen.push(`${message.table.tableId}:${message.table.taken}`));
+    lobby.refresh();
+    expect(seen).toEqual([]);
+    made[1]!.seats[0] = 5;
+    lobby.refresh();
+    expect(seen).toEqual(['other:1']);
+  });
+
+  it('over the socket: two players fill a heads-up table, a third finds a seat at a new one', async () => {
+    const room = await startTestRoom({ tables: [base] });
+    try {
+      const players = await Promise.all([signedUp(room), signedUp(room), signedUp(room)]);
+      await players[0].client.ok('seat-take', { tableId: 'hu', seat: 0, buyIn: 5000 });
+      await players[1].client.ok('seat-take', { tableId: 'hu', seat: 1, buyIn: 5000 });
+      const { tables } = await players[2].client.ok('lobby-list');
+      const free = tables.find((t) => t.free > 0);
+      expect(free?.tableId).toBe('hu-2');
+      await players[2].client.ok('seat-take', { tableId: 'hu-2', seat: 0, buyIn: 5000 });
+      for (const p of players) p.client.close();
+    } finally {
+      await room.close();
+    }
+  });
+});

@@ -1,0 +1,69 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import {
+  migrate,
+  MIGRATIONS,
+  openMigratedSqliteStorage,
+  SqliteDriver,
+  type Migration,
+} from '../src/storage/index.js';
+import { storageContract } from './storage-contract.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'felt-storage-'));
+let files = 0;
+afterAll(() => {
+  rmSync(dir, { recursive: true, force: true });
+});
+
+storageContract('SQLite on a file', () => openMigratedSqliteStorage({ dataDir: join(dir, String(files++)) }));
+storageContract('SQLite in memory', () => openMigratedSqliteStorage({ memory: true }));
+
+describe('migrations (SQLite)', () => {
+  it('apply in order, once each, and record themselves', async () => {
+    const driver = new SqliteDriver({ file: ':memory:' });
+    try {
+      const steps: Migration[] = [
+        { version: 1, name: 'a', sql: 'CREATE TABLE a (x INTEGER)' },
+        { version: 2, name: 'b', sql: 'CREATE TABLE b (id {{id}}, y TEXT)' },
+      ];
+      expect(await migrate(driver, () => 1, steps.slice(0, 1))).toEqual([1]);
+      expect(await migrate(driver, () => 2, steps)).toEqual([2]);
+      expect(await migrate(driver, () => 3, steps)).toEqual([]);
+      const rows = await driver.all(
+        'SELECT version, name, applied_at FROM schema_migrations ORDER BY version',
+      );
+      expect(rows).toEqual([
+        { version: 1, name: 'a', applied_at: 1 },
+        { version: 2, name: 'b', applied_at: 2 },
+      ]);
+    } finally {
+      await driver.close();
+    }
+  });
+
+  it('a failed migration leaves no trace, and a database newer than the program is refused', async () => {
+    const driver = new SqliteDriver({ file: ':memory:' });
+    try {
+      const bad: Migration = {
+        version: 1,
+        name: 'bad',
+        sql: 'CREATE TABLE c (x INTEGER); CREATE TABLE c (x INTEGER);',
+      };
+      await expect(migrate(driver, () => 1, [bad])).rejects.toThrow();
+      expect(await driver.all('SELECT version FROM schema_migrations')).toEqual([]);
+      expect(await driver.all("SELECT name FROM sqlite_master WHERE name = 'c'")).toEqual([]);
+      await migrate(driver, () => 1, MIGRATIONS);
+      await expect(migrate(driver, () => 1, [])).rejects.toThrow(/newer/);
+      await expect(
+        migrate(driver, () => 1, [
+          { version: 2, name: 'x', sql: '' },
+          { version: 1, name: 'y', sql: '' },
+        ]),
+      ).rejects.toThrow(/order/);
+    } finally {
+      await driver.close();
+    }
+  });
+});

@@ -1,0 +1,207 @@
+import { seededRandom } from '@felt/engine';
+import { describe, expect, it } from 'vitest';
+import { planButtonHand, type SeatPicture } from '../src/table/index.js';
+import { harness, playHand, sitAll, tick } from './table-helpers.js';
+
+const paid = (seat: number, more: Partial<SeatPicture> = {}): SeatPicture => ({
+  seat,
+  ready: true,
+  paid: true,
+  missedSmall: false,
+  missedBig: false,
+  wantsToPost: false,
+  ...more,
+});
+const fresh = (seat: number, wantsToPost = false): SeatPicture => paid(seat, { paid: false, wantsToPost });
+
+describe('seating rules (RULES.md §1)', () => {
+  it('new player sitting between the button and the blinds waits', () => {
+    const plan = planButtonHand([paid(0), fresh(1, true), paid(2), paid(4)], 10, 4, 1, 2)!;
+    expect(plan.button).toBe(0);
+    expect(plan.order).toEqual([2, 4, 0]);
+  });
+  it('new player seated in the big blind plays it', () => {
+    const plan = planButtonHand([paid(0), paid(2), fresh(3), paid(6)], 10, 6, 1, 2)!;
+    expect(plan.order).toEqual([2, 3, 6, 0]);
+    expect(plan.blinds).toEqual([1, 2, 0, 0]);
+    expect(plan.nowPaid).toEqual([3]);
+  });
+  it('new player elsewhere posts a big blind or waits for it', () => {
+    const posting = planButtonHand([paid(0), paid(2), paid(4), fresh(6, true)], 10, 9, 1, 2)!;
+    expect(posting.order).toEqual([2, 4, 6, 0]);
+    expect(posting.blinds).toEqual([1, 2, 2, 0]);
+    const waiting = planButtonHand([paid(0), paid(2), paid(4), fresh(6, false)], 10, 9, 1, 2)!;
+    expect(waiting.order).toEqual([2, 4, 0]);
+  });
+  it('the button never goes to a player who has not paid his blinds', () => {
+    const plan = planButtonHand([paid(0), fresh(1, true), paid(2), paid(3)], 10, 0, 1, 2)!;
+    expect(plan.button).toBe(2);
+    for (let previous = 0; previous < 10; previous++)
+      expect(
+        planButtonHand([paid(0), fresh(1, true), paid(5), paid(7)], 10, previous, 1, 2)!.button,
+      ).not.toBe(1);
+  });
+  it('missed blinds are marked: MS passed for the small blind, ML for the big one', () => {
+    const out = (seat: number) => paid(seat, { ready: false });
+    const small = planButtonHand([paid(0), out(1), paid(2), paid(3)], 10, 9, 1, 2)!;
+    expect(small.missedSmall).toEqual([1]);
+    expect(small.order).toEqual([2, 3, 0]);
+    const big = planButtonHand([paid(0), paid(1), out(2), paid(3)], 10, 9, 1, 2)!;
+    expect(big.missedBig).toEqual([2]);
+    expect(big.order).toEqual([1, 3, 0]);
+  });
+  it('missed blinds are posted to come back: the big one live, the small one dead', () => {
+    const back = paid(6, { missedSmall: true, missedBig: true, wantsToPost: true });
+    const plan = planButtonHand([paid(0), paid(2), paid(4), back], 10, 9, 1, 2)!;
+    expect(plan.order).toEqual([2, 4, 6, 0]);
+    expect(plan.blinds).toEqual([1, 2, 2, 0]);
+    expect(plan.deadBlinds).toEqual([0, 0, 1, 0]);
+    const waits = planButtonHand([paid(0), paid(2), paid(4), { ...back, wantsToPost: false }], 10, 9, 1, 2)!;
+    expect(waits.order).toEqual([2, 4, 0]);
+  });
+  it('heads-up the button posts the small blind', () => {
+    const plan = planButtonHand([paid(3), paid(7)], 10, 3, 1, 2)!;
+    expect(plan.button).toBe(7);
+    expect(plan.order).toEqual([3, 7]);
+    expect(plan.blinds).toEqual([2, 1]);
+  });
+});
+
+describe('tables: seats', () => {
+  it('one seat per account per table; buy-in within the range', async () => {
+    const h = harness({ game: 'holdem', structure: 'no-limit' }, { players: 2 });
+    const [a, b] = h.players as [(typeof h.players)[0], (typeof h.players)[0]];
+    expect((await h.table.handle(a, { type: 'sit', seat: 0, buyIn: 10 })).ok).toBe(false); // min 40
+    expect((await h.table.handle(a, { type: 'sit', seat: 0, buyIn: 201 })).ok).toBe(false); // max 200
+    expect((await h.table.handle(a, { type: 'sit', seat: 0, buyIn: 100 })).ok).toBe(true);
+    expect(await h.table.handle(a, { type: 'sit', seat: 1, buyIn: 100 })).toMatchObject({
+      ok: false,
+      error: { code: 'ALREADY_SEATED' },
+    });
+    expect(await h.table.handle(b, { type: 'sit', seat: 0, buyIn: 100 })).toMatchObject({
+      ok: false,
+      error: { code: 'SEAT_TAKEN' },
+    });
+    h.storage.balances.set(b.account, 50);
+    expect(await h.table.handle(b, { type: 'sit', seat: 1, buyIn: 100 })).toMatchObject({
+      ok: false,
+      error: { code: 'INSUFFICIENT_FUNDS' },
+    });
+    expect(h.storage.balances.get(a.account)).toBe(100_000 - 100);
+  });
+
+  it('new player posts a big blind to play at once, or waits', async () => {
+    const h = harness({ game: 'holdem', structure: 'fixed-limit' }, { players: 5 });
+    const [p1, p2, p3, p4, p5] = h.players as [
+      (typeof h.players)[0],
+      (typeof h.players)[0],
+      (typeof h.players)[0],
+      (typeof h.players)[0],
+      (typeof h.players)[0],
+    ];
+    for (const [p, seat] of [
+      [p1, 0],
+      [p2, 2],
+      [p3, 4],
+    ] as const)
+      await h.table.handle(p, { type: 'sit', seat, buyIn: 100 });
+    await playHand(h, seededRandom(1)); // button 0, SB 2, BB 4
+    await h.table.handle(p4, { type: 'sit', seat: 1, buyIn: 100, post: 'post' });
+    await h.table.handle(p5, { type: 'sit', seat: 3, buyIn: 100, post: 'post' });
+    await tick(h, 2_000); // button 2, SB 4, BB 0; seat 3 (between button and blinds) waits, seat 1 posts
+    const hand = h.table.view(null).hand!;
+    expect(h.table.view(null).button).toBe(2);
+    expect(hand.players.map((p) => p.seat)).toEqual([4, 0, 1, 2]);
+    expect(hand.players.find((p) => p.seat === 1)!.committed).toBe(2);
+    expect(h.table.view(null).seats[3]!.status).toBe('waiting');
+    expect(h.table.view(null).seats[1]!.paid).toBe(true);
+    await playHand(h, seededRandom(2)); // button 4: seat 3 is no longer between the button and the blinds
+    await tick(h, 2_000);
+    expect(h.table.view(null).hand!.players.map((p) => p.seat)).toContain(3);
+  });
+
+  it('sit-out: missed blinds marked, and posted to come back (the small one dead)', async () => {
+    const h = harness({ game: 'holdem', structure: 'fixed-limit' }, { players: 4 });
+    await sitAll(h, 100, [0, 2, 4, 6]);
+    const random = seededRandom(2);
+    await playHand(h, random); // button 0, SB 2, BB 4
+    await h.table.handle(h.players[3]!, { type: 'sit-out' });
+    await playHand(h, random); // button 2, SB 4, BB: seat 6 out → ML, BB 0
+    expect(h.table.view(null).seats[6]).toMatchObject({
+      status: 'sitting-out',
+      missed: { small: false, big: true },
+    });
+    expect(h.table.view(null).hand).toBeNull();
+    await playHand(h, random); // button 4, seat 6 passed for the small blind → MS
+    expect(h.table.view(null).seats[6]!.missed).toEqual({ small: true, big: true });
+    await h.table.handle(h.players[3]!, { type: 'sit-in', post: 'post' });
+    await tick(h, 2_000); // button 0, SB 2, BB 4, seat 6 posts 2 live + 1 dead
+    const events = h.inbox
+      .get(h.players[3]!.account)!
+      .flatMap((m) =>
+        m.type === 'table-event' && m.handId === h.table.view(null).hand!.handId ? [m.event] : [],
+      );
+    expect(events.filter((e) => e.type === 'post' && e.seat === 6)).toEqual([
+      { type: 'post', seat: 6, kind: 'dead-blind', amount: 1, allIn: false },
+      { type: 'post', seat: 6, kind: 'blind', amount: 2, allIn: false },
+    ]);
+    expect(h.table.view(null).seats[6]!.missed).toEqual({ small: false, big: false });
+  });
+
+  it('the button never goes to a player who has not paid his blinds (many hands)', async () => {
+    const h = harness({ game: 'holdem', structure: 'no-limit' }, { players: 5 });
+    await sitAll(h, 200, [0, 1, 2, 3, 4]);
+    const random = seededRandom(4);
+    const paidBefore = new Map<number, boolean>();
+    for (let n = 0; n < 30; n++) {
+      paidBefore.clear();
+      if (n === 3) await h.table.handle(h.players[4]!, { type: 'leave' });
+      if (n === 5) await h.table.handle(h.players[4]!, { type: 'sit', seat: 4, buyIn: 200 });
+      if (n === 8) await h.table.handle(h.players[1]!, { type: 'sit-out' });
+      if (n === 14) await h.table.handle(h.players[1]!, { type: 'sit-in', post: 'wait' });
+      for (const s of h.table.view(null).seats)
+        if (s) paidBefore.set(s.seat, s.paid && !s.missed.big && !s.missed.small);
+      await tick(h, 2_000);
+      const view = h.table.view(null);
+      if (view.hand === null) continue;
+      // (the very first hand starts afresh: nobody has paid yet)
+      if ([...paidBefore.values()].filter(Boolean).length >= 2)
+        expect(paidBefore.get(view.button!)).toBe(true);
+      await playHand(h, random);
+    }
+  });
+
+  it('leave: a player in a hand is folded at his turn and cashed out after it', async () => {
+    const h = harness({ game: 'holdem', structure: 'no-limit' }, { players: 3 });
+    await sitAll(h, 100);
+    await tick(h, 2_000);
+    const hand = h.table.view(null).hand!;
+    const leaverSeat = hand.players.find((p) => p.seat !== hand.actor)!.seat;
+    const leaver = h.players.find((p) => p.account === h.table.view(null).seats[leaverSeat]!.account)!;
+    await h.table.handle(leaver, { type: 'leave' });
+    expect(h.table.view(null).seats[leaverSeat]!.status).toBe('leaving');
+    await playHand(h, seededRandom(3));
+    expect(h.table.view(null).seats[leaverSeat]).toBeNull();
+    expect(h.storage.seat('t1', leaver.account)).toBe(0);
+    const events = h.inbox
+      .get('spectator')!
+      .flatMap((m) => (m.type === 'table-event' && m.handId === hand.handId ? [m.event] : []));
+    expect(
+      events.some((e) => e.type === 'fold' && e.seat === leaverSeat) ||
+        events.some((e) => e.type === 'award' && e.seat === leaverSeat),
+    ).toBe(true);
+    expect(h.storage.balances.get(leaver.account)! + h.storage.seat('t1', leaver.account)).toBeGreaterThan(0);
+  });
+
+  it('every accepted action is durable before it is announced', async () => {
+    const h = harness({ game: 'holdem', structure: 'no-limit' }, { players: 3 });
+    await sitAll(h, 100);
+    await playHand(h, seededRandom(8));
+    const firstAnnounce = h.log.findIndex((l) => l.startsWith('announce'));
+    expect(h.log.findIndex((l) => l.startsWith('start'))).toBeLessThan(firstAnnounce);
+    const lastRecord = h.log.findLastIndex((l) => l.startsWith('record'));
+    const endAnnounce = h.log.findIndex((l) => l.endsWith(' end'));
+    expect(h.log.findIndex((l) => l.startsWith('settle'))).toBeLessThan(endAnnounce);
+    expect(lastRecord).toBeLessThan(endAnnounce);
+  });
+});

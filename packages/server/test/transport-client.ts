@@ -1,0 +1,147 @@
+/**
+ * Test helpers for the transport tests: a real server on a real SQLite file in a temp directory, and
+ * a WebSocket client (`ws`) that sends requests and waits for their answers.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { AckData, ClientOp, ServerMessage } from '@felt/protocol';
+import WebSocket from 'ws';
+import { startServer, type RunningServer, type ServerOptions } from '../src/server.js';
+
+/** Cheap scrypt for tests (the production cost is DEFAULT_SCRYPT). */
+export const TEST_SCRYPT = { N: 1024, r: 8, p: 1 } as const;
+
+export interface TestRoom {
+  readonly server: RunningServer;
+  readonly dataDir: string;
+  readonly http: string;
+  close(): Promise<void>;
+}
+
+export async function startTestRoom(options: ServerOptions = {}): Promise<TestRoom> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'felt-transport-'));
+  const server = await startServer({
+    port: 0,
+    host: '127.0.0.1',
+    dataDir,
+    synchronous: 'normal',
+    webDir: null,
+    accounts: { scrypt: TEST_SCRYPT },
+    log: () => undefined,
+    ...options,
+  });
+  return {
+    server,
+    dataDir,
+    http: `http://127.0.0.1:${server.port}`,
+    async close() {
+      await server.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+type Answer = Extract<ServerMessage, { op: 'ack' } | { op: 'error' }>;
+
+export class TestClient {
+  readonly ws: WebSocket;
+  readonly received: ServerMessage[] = [];
+  readonly raw: string[] = [];
+  #nextId = 1;
+  #waiters: { test: (m: ServerMessage) => boolean; resolve: (m: ServerMessage) => void }[] = [];
+  closed = false;
+
+  private constructor(ws: WebSocket) {
+    this.ws = ws;
+    ws.on('message', (data: Buffer) => {
+      const text = data.toString('utf8');
+      this.raw.push(text);
+      const message = JSON.parse(text) as ServerMessage;
+      this.received.push(message);
+      this.#waiters = this.#waiters.filter((waiter) => {
+        if (!waiter.test(message)) return true;
+        waiter.resolve(message);
+        return false;
+      });
+    });
+    ws.on('close', () => {
+      this.closed = true;
+    });
+  }
+
+  static async connect(room: TestRoom): Promise<TestClient> {
+    const ws = new WebSocket(room.server.url.replace('localhost', '127.0.0.1'));
+    const client = new TestClient(ws);
+    await new Promise<void>((resolve, reject) => {
+      ws.once('open', () => {
+        resolve();
+      });
+      ws.once('error', reject);
+    });
+    return client;
+  }
+
+  /** Waits for the first message (received from now on, or already received when `past`) that matches. */
+  next<M extends ServerMessage>(
+    test: (m: ServerMessage) => m is M,
+    timeoutMs?: number,
+    past?: boolean,
+  ): Promise<M>;
+  next(test: (m: ServerMessage) => boolean, timeoutMs?: number, past?: boolean): Promise<ServerMessage>;
+  next(test: (m: ServerMessage) => boolean, timeoutMs = 5000, past = false): Promise<ServerMessage> {
+    if (past) {
+      const found = this.received.find(test);
+      if (found) return Promise.resolve(found);
+    }
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => {
+        reject(new Error('timed out waiting for a message'));
+      }, timeoutMs);
+      this.#waiters.push({
+        test,
+        resolve: (m) => {
+          clearTimeout(timer);
+          resolve(m);
+        },
+      });
+    });
+  }
+
+  /** Sends a request and resolves with its answer (ack or error). */
+  request(op: ClientOp, fields: Record<string, unknown> = {}): Promise<Answer> {
+    const id = this.#nextId++;
+    const answer = this.next((m): m is Answer => (m.op === 'ack' || m.op === 'error') && m.id === id);
+    this.ws.send(JSON.stringify({ op, id, ...fields }));
+    return answer;
+  }
+
+  /** Sends a request and returns the ack's data; fails the test on an error. */
+  async ok<O extends ClientOp>(op: O, fields: Record<string, unknown> = {}): Promise<AckData[O]> {
+    const answer = await this.request(op, fields);
+    if (answer.op !== 'ack') throw new Error(`${op} refused: ${answer.code} ${answer.message}`);
+    return answer.data as AckData[O];
+  }
+
+  /** Sends a raw frame. */
+  sendRaw(data: string | Buffer, binary = false): void {
+    this.ws.send(data, { binary });
+  }
+
+  close(): void {
+    this.ws.close();
+  }
+}
+
+let counter = 0;
+/** A fresh account name. */
+export const uniqueName = (prefix = 'p'): string => `${prefix}${process.pid % 1000}x${++counter}`;
+
+export async function signedUp(
+  room: TestRoom,
+  name = uniqueName(),
+): Promise<{ client: TestClient; token: string; id: number }> {
+  const client = await TestClient.connect(room);
+  const data = await client.ok('signup', { name, password: 'correct horse' });
+  return { client, token: data.token, id: data.account.id };
+}
