@@ -1,0 +1,188 @@
+import type { TableSummary } from '@felt/protocol';
+import { useMemo, useState } from 'react';
+import { formatMoney, gameName, STRUCTURE_LABELS } from '../format';
+import { useAppState, useStore } from '../hooks';
+
+/** Every table of the room, with filters; open any number of them, or queue for a full one. */
+export function Lobby() {
+  const state = useAppState();
+  const [game, setGame] = useState('');
+  const [structure, setStructure] = useState('');
+  const [currency, setCurrency] = useState('');
+  const [freeOnly, setFreeOnly] = useState(false);
+
+  const games = useMemo(() => [...new Set(state.lobby.map((row) => row.game))], [state.lobby]);
+  const structures = useMemo(() => [...new Set(state.lobby.map((row) => row.structure))], [state.lobby]);
+  const rows = state.lobby.filter(
+    (row) =>
+      (game === '' || row.game === game) &&
+      (structure === '' || row.structure === structure) &&
+      (currency === '' || row.currency === currency) &&
+      (!freeOnly || row.free > 0),
+  );
+
+  return (
+    <section className="lobby" aria-labelledby="lobby-title">
+      <h2 id="lobby-title">Lobby</h2>
+      <div className="filters" role="search" aria-label="Filter tables">
+        <label>
+          Game
+          <select
+            aria-label="Game"
+            value={game}
+            onChange={(event) => {
+              setGame(event.target.value);
+            }}
+          >
+            <option value="">All games</option>
+            {games.map((id) => (
+              <option key={id} value={id}>
+                {gameName(id)}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          Structure
+          <select
+            aria-label="Structure"
+            value={structure}
+            onChange={(event) => {
+              setStructure(event.target.value);
+            }}
+          >
+            <option value="">All structures</option>
+            {structures.map((id) => (
+              <option key={id} value={id}>
+                {STRUCTURE_LABELS[id] ?? id}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          Money
+          <select
+            aria-label="Money"
+            value={currency}
+            onChange={(event) => {
+              setCurrency(event.target.value);
+            }}
+          >
+            <option value="">Play and real</option>
+            <option value="play">Play money</option>
+            <option value="real">Real money</option>
+          </select>
+        </label>
+        <label className="inline">
+          <span>
+            <input
+              type="checkbox"
+              checked={freeOnly}
+              onChange={(event) => {
+                setFreeOnly(event.target.checked);
+              }}
+            />{' '}
+            With free seats
+          </span>
+        </label>
+      </div>
+      <table className="lobby-table" aria-label="Tables">
+        <thead>
+          <tr>
+            <th scope="col">Table</th>
+            <th scope="col">Game</th>
+            <th scope="col" className="wide">
+              Structure
+            </th>
+            <th scope="col">Stakes</th>
+            <th scope="col" className="num">
+              Seats
+            </th>
+            <th scope="col" className="num wide">
+              Avg pot
+            </th>
+            <th scope="col" className="num wide">
+              Hands/h
+            </th>
+            <th scope="col">
+              <span className="sr-only">Actions</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <LobbyRow
+              key={row.tableId}
+              row={row}
+              waiting={state.waitlist[row.tableId]}
+              open={row.tableId in state.tables}
+            />
+          ))}
+        </tbody>
+      </table>
+      {rows.length === 0 ? (
+        <p>{state.lobby.length === 0 ? 'Loading tables…' : 'No table matches the filters.'}</p>
+      ) : null}
+      <p className="meta">
+        {rows.length} of {state.lobby.length} tables
+      </p>
+    </section>
+  );
+}
+
+function LobbyRow({ row, waiting, open }: { row: TableSummary; waiting: number | undefined; open: boolean }) {
+  const store = useStore();
+  const full = row.free === 0;
+  return (
+    <tr className={full ? 'full' : undefined} data-table-id={row.tableId}>
+      <td>
+        {row.name}
+        {row.currency === 'real' ? ' ($)' : ''}
+      </td>
+      <td>{gameName(row.game)}</td>
+      <td className="wide">{STRUCTURE_LABELS[row.structure] ?? row.structure}</td>
+      <td>{row.currency === 'real' ? `$${row.stakesText}` : row.stakesText}</td>
+      <td className="num">
+        {row.taken}/{row.seats}
+        {row.waiting > 0 ? ` (+${row.waiting})` : ''}
+      </td>
+      <td className="num wide">{formatMoney(row.averagePot, row.currency)}</td>
+      <td className="num wide">{Math.round(row.handsPerHour)}</td>
+      <td className="actions">
+        <button
+          type="button"
+          className={full ? undefined : 'primary'}
+          aria-label={`${open ? 'Go to' : 'Open'} ${row.name}`}
+          onClick={() => {
+            void store.openTable(row.tableId);
+          }}
+        >
+          {open ? 'Go to' : 'Open'}
+        </button>
+        {full ? (
+          waiting === undefined ? (
+            <button
+              type="button"
+              aria-label={`Join the waiting list of ${row.name}`}
+              onClick={() => {
+                void store.joinWaitlist(row.tableId);
+              }}
+            >
+              Wait list
+            </button>
+          ) : (
+            <button
+              type="button"
+              aria-label={`Leave the waiting list of ${row.name}`}
+              onClick={() => {
+                void store.leaveWaitlist(row.tableId);
+              }}
+            >
+              #{waiting} · leave
+            </button>
+          )
+        ) : null}
+      </td>
+    </tr>
+  );
+}

@@ -1,0 +1,494 @@
+import { useEffect, useState } from 'react';
+import { seatSpots } from '../layout';
+import { amountText, formatMoney, gameFamily, gameName, parseMoney, STRUCTURE_LABELS } from '../format';
+import { useAppState, useNow, useStore } from '../hooks';
+import { HIDDEN, type CardView, type HandPlayerView, type SeatView, type TableView } from '../net/views';
+import { potTotal, type ClockState, type TableState } from '../state/table';
+import { ActionBar } from './ActionBar';
+import { CardRow } from './Card';
+import { History } from './History';
+import { parseCardCode, type WireCard } from '../cards';
+
+export const toWire = (cards: readonly CardView[]): WireCard[] =>
+  cards.map((card) => (card === HIDDEN ? null : parseCardCode(card)));
+
+/** One open table: the oval with its seats, the board and pots, the player's controls and the hand's log. */
+export function TableScreen({ tableId }: { tableId: string }) {
+  const state = useAppState();
+  const store = useStore();
+  const table = state.tables[tableId];
+  const [seatChoice, setSeatChoice] = useState<number | null>(null);
+  const offer = state.offers[tableId];
+  useEffect(() => {
+    if (offer !== undefined) setSeatChoice(offer);
+  }, [offer]);
+  if (table === undefined) return null;
+  const view = table.view;
+  if (view === null) {
+    return (
+      <section aria-busy="true">
+        <p>Opening table…</p>
+      </section>
+    );
+  }
+  const seated = view.you !== null;
+  const stakes =
+    view.currency === 'real'
+      ? `$${formatMoney(view.stakes.small, 'real').slice(1)}/${formatMoney(view.stakes.big, 'real').slice(1)}`
+      : `${formatMoney(view.stakes.small, 'play')}/${formatMoney(view.stakes.big, 'play')}`;
+  return (
+    <section
+      className="table-screen"
+      aria-label={`Table ${view.name}`}
+      data-table={view.tableId}
+      data-game={view.game}
+    >
+      <div>
+        <div className="table-head">
+          <h2>{view.name}</h2>
+          <span className="meta">
+            {gameName(view.game)} · {STRUCTURE_LABELS[view.structure] ?? view.structure} · {stakes}
+            {view.currency === 'real' ? ' real money' : ' play money'}
+          </span>
+          <span className="spacer" />
+          {seated ? null : (
+            <button
+              type="button"
+              onClick={() => {
+                void store.closeTable(tableId);
+              }}
+            >
+              Close table
+            </button>
+          )}
+        </div>
+        <Oval table={table} view={view} fourColour={state.prefs.fourColour} onSit={setSeatChoice} />
+        {seated ? (
+          <ActionBar table={table} view={view} fourColour={state.prefs.fourColour} />
+        ) : seatChoice !== null ? (
+          <BuyIn
+            view={view}
+            seat={seatChoice}
+            balance={
+              view.currency === 'real'
+                ? (state.session?.balances.real ?? 0)
+                : (state.session?.balances.play ?? 0)
+            }
+            onDone={() => {
+              setSeatChoice(null);
+            }}
+          />
+        ) : (
+          <p className="meta">You are watching. Pick a free seat to play.</p>
+        )}
+      </div>
+      <aside className="side-panel">
+        <Results table={table} view={view} />
+        <div className="panel">
+          <h3 id={`log-${tableId}`}>This hand</h3>
+          <ol className="log" aria-labelledby={`log-${tableId}`} aria-live="polite" data-testid="hand-log">
+            {table.log.map((line, index) => (
+              <li key={index}>{line}</li>
+            ))}
+          </ol>
+        </div>
+        <History tableId={tableId} />
+      </aside>
+    </section>
+  );
+}
+
+function Oval({
+  table,
+  view,
+  fourColour,
+  onSit,
+}: {
+  table: TableState;
+  view: TableView;
+  fourColour: boolean;
+  onSit: (seat: number) => void;
+}) {
+  const spots = seatSpots(view.seatCount, view.you ?? 0);
+  // Between hands, the last one stays on the table: its board, shown cards and winners.
+  const hand = view.hand ?? table.lastHand;
+  const family = gameFamily(view.game);
+  const pot = hand === null ? 0 : potTotal(hand);
+  const bets = hand === null || hand.phase === 'done' ? 0 : hand.players.reduce((sum, p) => sum + p.bet, 0);
+  // The server's pots split the chips by who can win them; shown once somebody is all in (side pots).
+  const sidePots =
+    hand !== null && hand.phase !== 'done' && hand.pots.length > 1 && hand.players.some((p) => p.allIn);
+  const buttonSpot = view.button === null ? undefined : spots[view.button];
+  return (
+    <div className="oval-wrap">
+      <div className="oval" />
+      <div className="centre">
+        {hand === null ? (
+          <span className="hand-no">Waiting for players…</span>
+        ) : (
+          <>
+            <span className="hand-no">
+              Hand #{hand.number} · {phaseName(table.legal?.discard != null ? 'draw' : hand.phase)}
+            </span>
+            {hand.board.length > 0 || family === 'flop' ? (
+              <CardRow
+                cards={toWire(hand.board)}
+                height={64}
+                fourColour={fourColour}
+                label={view.game === 'telesina' ? 'Vela (community card)' : 'Board'}
+              />
+            ) : null}
+            <div className="pots" aria-label="Pots" data-testid="pots">
+              <span className="pot" data-testid="pot-total">
+                Pot {formatMoney(pot, view.currency)}
+                {bets > 0 ? ` · total ${formatMoney(pot + bets, view.currency)}` : ''}
+              </span>
+              {sidePots
+                ? hand.pots.map((entry, index) => (
+                    <span key={index} className="pot" data-pot={index}>
+                      {index === 0 ? 'Main pot' : `Side pot ${index}`}{' '}
+                      {formatMoney(entry.amount, view.currency)}
+                    </span>
+                  ))
+                : null}
+            </div>
+          </>
+        )}
+      </div>
+      {buttonSpot === undefined ? null : (
+        <div
+          className="dealer-button"
+          style={{
+            left: `${(buttonSpot.x + buttonSpot.betX) / 2 + 4}%`,
+            top: `${(buttonSpot.y + buttonSpot.betY) / 2}%`,
+          }}
+          aria-label={`Dealer button at seat ${(view.button ?? 0) + 1}`}
+          role="img"
+        >
+          D
+        </div>
+      )}
+      {spots.map((spot, seatNumber) => {
+        const seat = view.seats[seatNumber] ?? null;
+        const player = hand?.players.find((entry) => entry.seat === seatNumber) ?? null;
+        return (
+          <div key={seatNumber}>
+            <Seat
+              seatNumber={seatNumber}
+              seat={seat}
+              player={player}
+              view={view}
+              table={table}
+              fourColour={fourColour}
+              style={{ left: `clamp(46px, ${spot.x}%, calc(100% - 46px))`, top: `${spot.y}%` }}
+              onSit={onSit}
+            />
+            {player !== null && player.bet > 0 && hand?.phase !== 'done' ? (
+              <div
+                className="bet"
+                style={{ left: `${spot.betX}%`, top: `${spot.betY}%` }}
+                aria-label={`${seat?.name ?? 'Seat'} bets ${formatMoney(player.bet, view.currency)}`}
+                data-testid={`bet-${seatNumber}`}
+              >
+                {formatMoney(player.bet, view.currency)}
+              </div>
+            ) : null}
+          </div>
+        );
+      })}
+    </div>
+  );
+}
+
+function phaseName(phase: string): string {
+  switch (phase) {
+    case 'draw':
+      return 'draw';
+    case 'showdown':
+      return 'showdown';
+    case 'split':
+      return 'split offer';
+    case 'done':
+      return 'finished';
+    default:
+      return 'betting';
+  }
+}
+
+function Seat({
+  seatNumber,
+  seat,
+  player,
+  view,
+  table,
+  fourColour,
+  style,
+  onSit,
+}: {
+  seatNumber: number;
+  seat: SeatView | null;
+  player: HandPlayerView | null;
+  view: TableView;
+  table: TableState;
+  fourColour: boolean;
+  style: { left: string; top: string };
+  onSit: (seat: number) => void;
+}) {
+  if (seat === null) {
+    return (
+      <div className="seat empty" style={style} data-seat={seatNumber}>
+        <div className="seat-box">
+          {view.you === null ? (
+            <button
+              type="button"
+              className="link"
+              aria-label={`Sit at seat ${seatNumber + 1}`}
+              onClick={() => {
+                onSit(seatNumber);
+              }}
+            >
+              Sit here
+            </button>
+          ) : (
+            <span className="status">Seat {seatNumber + 1}</span>
+          )}
+        </div>
+      </div>
+    );
+  }
+  const me = view.you === seatNumber;
+  const acting = view.hand?.actor === seatNumber && view.hand.phase !== 'done';
+  const stack = player?.stack ?? seat.stack;
+  const won = table.won[seatNumber];
+  const status = player?.allIn
+    ? 'All in'
+    : player?.folded
+      ? table.mucked.includes(seatNumber)
+        ? 'Mucked'
+        : 'Folded'
+      : !seat.connected
+        ? 'Disconnected'
+        : seat.status === 'sitting-out'
+          ? 'Sitting out'
+          : seat.status === 'waiting'
+            ? 'Waiting for big blind'
+            : seat.status === 'leaving'
+              ? 'Leaving'
+              : seat.missed.big || seat.missed.small
+                ? 'Missed blinds'
+                : null;
+  const classes = ['seat', me ? 'me' : '', acting ? 'acting' : '', player?.folded ? 'folded' : '']
+    .filter(Boolean)
+    .join(' ');
+  return (
+    <div
+      className={classes}
+      style={style}
+      data-seat={seatNumber}
+      data-name={seat.name}
+      aria-label={`Seat ${seatNumber + 1}: ${seat.name}`}
+      role="group"
+    >
+      {player !== null && player.cards.length > 0 ? (
+        <CardRow
+          cards={toWire(player.cards)}
+          {...(gameFamily(view.game) === 'stud' ? { up: player.up } : {})}
+          height={me ? 56 : 46}
+          fourColour={fourColour}
+          label={me ? 'Your cards' : `${seat.name}'s cards`}
+        />
+      ) : null}
+      <div className="seat-box">
+        <div className="name">{seat.name}</div>
+        <div className="stack" data-testid={`stack-${seatNumber}`}>
+          {formatMoney(stack, view.currency)}
+        </div>
+        {status === null ? null : <div className="status">{status}</div>}
+        {won === undefined ? null : <div className="winner">Wins {formatMoney(won, view.currency)}</div>}
+        {acting && table.clock?.seat === seatNumber ? <ClockBar clock={table.clock} /> : null}
+      </div>
+    </div>
+  );
+}
+
+/** The action clock, then the time bank (red) once it has run out. */
+export function ClockBar({ clock }: { clock: ClockState }) {
+  const now = useNow(true);
+  const left = clock.deadline - now;
+  const bank = left <= 0;
+  const fraction = bank
+    ? Math.max(0, (clock.timeBankMs + left) / Math.max(1, clock.timeBankMs))
+    : Math.min(1, left / Math.max(1, clock.actionMs));
+  const seconds = Math.max(0, Math.ceil((bank ? clock.timeBankMs + left : left) / 1000));
+  return (
+    <div
+      className={bank ? 'clock bank' : 'clock'}
+      role="progressbar"
+      aria-label={bank ? 'Time bank' : 'Action clock'}
+      aria-valuemin={0}
+      aria-valuemax={100}
+      aria-valuenow={Math.round(fraction * 100)}
+      aria-valuetext={`${seconds} seconds${bank ? ' of time bank' : ''} left`}
+    >
+      <div style={{ width: `${fraction * 100}%` }} />
+    </div>
+  );
+}
+
+function BuyIn({
+  view,
+  seat,
+  balance,
+  onDone,
+}: {
+  view: TableView;
+  seat: number;
+  balance: number;
+  onDone: () => void;
+}) {
+  const store = useStore();
+  const max = view.maxBuyIn ?? Math.max(view.minBuyIn, Math.min(balance, view.minBuyIn * 5));
+  const [amount, setAmount] = useState(() => Math.max(view.minBuyIn, Math.min(max, balance)));
+  const [text, setText] = useState(() => amountText(Math.max(view.minBuyIn, Math.min(max, balance))));
+  const [post, setPost] = useState<'post' | 'wait'>('post');
+  const [autoPost, setAutoPost] = useState(true);
+  const [busy, setBusy] = useState(false);
+  return (
+    <form
+      className="action-bar buy-in"
+      aria-label="Buy in"
+      onSubmit={(event) => {
+        event.preventDefault();
+        setBusy(true);
+        void store.takeSeat(view.tableId, seat, amount, post, autoPost).then((ok) => {
+          setBusy(false);
+          if (ok) onDone();
+        });
+      }}
+    >
+      <span>
+        Seat {seat + 1}: buy in ({formatMoney(view.minBuyIn, view.currency)}
+        {view.maxBuyIn === null ? ' or more' : ` – ${formatMoney(view.maxBuyIn, view.currency)}`})
+      </span>
+      <input
+        type="text"
+        inputMode="decimal"
+        aria-label="Buy-in amount"
+        value={text}
+        onChange={(event) => {
+          setText(event.target.value);
+          const parsed = parseMoney(event.target.value);
+          if (parsed !== null) setAmount(parsed);
+        }}
+      />
+      <label className="inline">
+        <input
+          type="radio"
+          name="post"
+          checked={post === 'post'}
+          onChange={() => {
+            setPost('post');
+          }}
+        />{' '}
+        Post a big blind and play now
+      </label>
+      <label className="inline">
+        <input
+          type="radio"
+          name="post"
+          checked={post === 'wait'}
+          onChange={() => {
+            setPost('wait');
+          }}
+        />{' '}
+        Wait for the big blind
+      </label>
+      <label className="inline">
+        <input
+          type="checkbox"
+          checked={autoPost}
+          onChange={(event) => {
+            setAutoPost(event.target.checked);
+          }}
+        />{' '}
+        Auto-post blinds
+      </label>
+      <button type="submit" className="primary" disabled={busy}>
+        Take seat
+      </button>
+      <button type="button" onClick={onDone}>
+        Cancel
+      </button>
+    </form>
+  );
+}
+
+function Results({ table, view }: { table: TableState; view: TableView }) {
+  const summary = table.summary;
+  if (summary === null) return null;
+  const name = (seat: number) =>
+    summary.players.find((p) => p.seat === seat)?.name ?? view.seats[seat]?.name ?? `Seat ${seat + 1}`;
+  return (
+    <div className="panel results" aria-labelledby={`results-${view.tableId}`} data-testid="results">
+      <h3 id={`results-${view.tableId}`}>Hand #{summary.number} result</h3>
+      <ul>
+        {summary.awards.map((award, index) => (
+          <li key={index}>
+            <b>{name(award.seat)}</b> wins {formatMoney(award.amount, view.currency)}
+            {award.share === 'high'
+              ? ' (high half)'
+              : award.share === 'low'
+                ? ' (low half)'
+                : award.share === 'agreed'
+                  ? ' (split)'
+                  : ''}
+            {summary.awards.some((a) => a.pot > 0)
+              ? award.pot === 0
+                ? ' · main pot'
+                : ` · side pot ${award.pot}`
+              : ''}
+          </li>
+        ))}
+      </ul>
+      <ul>
+        {summary.players
+          .filter((p) => p.high !== null || p.low !== null)
+          .map((p) => (
+            <li key={p.seat}>
+              {p.name}: {p.high?.name ?? ''}
+              {p.low === null ? '' : `${p.high === null ? '' : ' · '}Low: ${p.low.name}`}
+            </li>
+          ))}
+      </ul>
+      <details>
+        <summary>Summary</summary>
+        <table className="lobby-table">
+          <thead>
+            <tr>
+              <th scope="col">Player</th>
+              <th scope="col">Cards</th>
+              <th scope="col" className="num">
+                Bet
+              </th>
+              <th scope="col" className="num">
+                Won
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {summary.players.map((p) => (
+              <tr key={p.seat}>
+                <td>{p.name}</td>
+                <td>{p.cards.join(' ')}</td>
+                <td className="num">{formatMoney(p.committed, view.currency)}</td>
+                <td className="num">{formatMoney(p.won, view.currency)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        {summary.board.length > 0 ? <p>Board: {summary.board.join(' ')}</p> : null}
+        {summary.rake > 0 ? <p>Rake: {formatMoney(summary.rake, view.currency)}</p> : null}
+      </details>
+    </div>
+  );
+}

@@ -1,0 +1,71 @@
+/**
+ * The table's views and events, typed by `@felt/protocol` (the shapes of the server's `viewFor`), and a
+ * light check of each before the renderer trusts it: the socket is the boundary, and a malformed message
+ * is dropped rather than drawn.
+ */
+import type { EventView, HandRecap, LegalView, TableView } from '@felt/protocol';
+
+export type {
+  CardView,
+  EventView,
+  HandPlayerView,
+  HandRecap as HandSummary,
+  HandView,
+  LegalView,
+  SeatView,
+  TableView,
+} from '@felt/protocol';
+
+export const HIDDEN = '??';
+
+const EVENT_TYPES: ReadonlySet<string> = new Set<EventView['type']>([
+  'post',
+  'deal-hole',
+  'deal-board',
+  'deal-draw',
+  'round',
+  'fold',
+  'check',
+  'call',
+  'bring-in',
+  'bet-raise',
+  'discard',
+  'return',
+  'show',
+  'muck',
+  'split',
+  'timeout',
+  'rake',
+  'award',
+  'end',
+]);
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** The view if it has what the renderer needs (ids, seats array, hand or null), else null. */
+export function asTableView(value: unknown): TableView | null {
+  if (!isRecord(value)) return null;
+  if (typeof value['tableId'] !== 'string' || typeof value['game'] !== 'string') return null;
+  if (!Array.isArray(value['seats'])) return null;
+  const hand = value['hand'];
+  if (hand !== null && !(isRecord(hand) && Array.isArray(hand['players']) && Array.isArray(hand['board'])))
+    return null;
+  return value as unknown as TableView;
+}
+
+export function asEventView(value: unknown): EventView | null {
+  if (!isRecord(value) || typeof value['type'] !== 'string' || !EVENT_TYPES.has(value['type'])) return null;
+  return value as unknown as EventView;
+}
+
+export function asSummary(value: unknown): HandRecap | null {
+  if (!isRecord(value) || !Array.isArray(value['players']) || !Array.isArray(value['awards'])) return null;
+  return value as unknown as HandRecap;
+}
+
+export function asLegal(value: unknown): LegalView | null {
+  if (!isRecord(value) || typeof value['fold'] !== 'boolean' || typeof value['check'] !== 'boolean')
+    return null;
+  return value as unknown as LegalView;
+}

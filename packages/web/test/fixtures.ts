@@ -1,0 +1,75 @@
+import type { HandView, SeatView, TableView } from '@felt/protocol';
+
+export function seat(
+  seatNumber: number,
+  name: string,
+  stack: number,
+  patch: Partial<SeatView> = {},
+): SeatView {
+  return {
+    seat: seatNumber,
+    account: seatNumber + 1,
+    name,
+    stack,
+    status: 'playing',
+    connected: true,
+    missed: { small: false, big: false },
+    paid: true,
+    autoPost: false,
+    timeBankMs: 30_000,
+    ...patch,
+  };
+}
+
+/** A heads-up hold'em hand seen by seat 0 (alice): her cards face up, bob's hidden. */
+export function holdemView(patch: Partial<HandView> = {}): TableView {
+  return {
+    tableId: 'nl-holdem-1',
+    name: 'Aldebaran',
+    game: 'holdem',
+    structure: 'no-limit',
+    stakes: { small: 2, big: 2 },
+    currency: 'play',
+    seatCount: 6,
+    minBuyIn: 40,
+    maxBuyIn: 200,
+    button: 1,
+    seats: [seat(0, 'alice', 198), seat(1, 'bob', 199), null, null, null, null],
+    you: 0,
+    hand: {
+      handId: 7,
+      number: 1,
+      phase: 'bet',
+      street: 0,
+      board: [],
+      pots: [{ amount: 0, seats: [0, 1] }],
+      currentBet: 2,
+      actor: 1,
+      deadline: null,
+      players: [
+        {
+          seat: 0,
+          stack: 198,
+          bet: 2,
+          committed: 2,
+          folded: false,
+          allIn: false,
+          cards: ['As', 'Kd'],
+          up: [false, false],
+        },
+        {
+          seat: 1,
+          stack: 199,
+          bet: 1,
+          committed: 1,
+          folded: false,
+          allIn: false,
+          cards: ['??', '??'],
+          up: [false, false],
+        },
+      ],
+      legal: null,
+      ...patch,
+    },
+  };
+}
