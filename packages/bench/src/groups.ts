@@ -1,7 +1,9 @@
 import { evalGroup } from './eval/group.js';
+import { handsGroup } from './hands.js';
 import { oddsGroup } from './odds.js';
 import type { BenchGroup } from './registry.js';
+import { roomGroup } from './room.js';
 import { startupGroup } from './startup/group.js';
 
 /** Every benchmark group, in the order `felt bench` runs them. A new group: its own file, one line here. */
-export const GROUPS: readonly BenchGroup[] = [evalGroup, oddsGroup, startupGroup];
+export const GROUPS: readonly BenchGroup[] = [evalGroup, oddsGroup, startupGroup, handsGroup, roomGroup];

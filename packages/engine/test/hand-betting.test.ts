@@ -357,3 +357,38 @@ describe('artificial all-in (RULES.md §1)', () => {
     expect(hand.phase).toBe('deal');
   });
 });
+
+describe('WSOP rule 96 (c): short all-ins that add up to a full raise reopen the betting', () => {
+  test('house rules: 500, raise to 1000, all-ins to 1300 and 1700 (700 >= 500): the raiser may raise again, min 2200', () => {
+    const hand = start({
+      variant: 'holdem',
+      structure: 'no-limit',
+      stacks: [20_000, 20_000, 20_000, 1300, 1700],
+      minBet: 1,
+    });
+    dealHoles(hand, 'AcAd', 'KcKd', 'QcQd', 'JcJd', 'TcTd');
+    raiseTo(hand, 0, 500);
+    raiseTo(hand, 1, 1000);
+    call(hand, 2);
+    raiseTo(hand, 3, 1300);
+    raiseTo(hand, 4, 1700);
+    call(hand, 0);
+    expect(hand.actor).toBe(1);
+    expect(hand.legalActions()?.raise).toEqual({ min: 2200, max: 20_000 });
+  });
+
+  test('house rules: one short all-in (600, then 650 over it) does not reopen the betting', () => {
+    const hand = start({
+      variant: 'holdem',
+      structure: 'no-limit',
+      stacks: [650, 20_000, 20_000],
+      blinds: [100, 200],
+    });
+    dealHoles(hand, 'AcAd', 'KcKd', 'QcQd');
+    raiseTo(hand, 2, 600);
+    raiseTo(hand, 0, 650);
+    call(hand, 1);
+    expect(hand.actor).toBe(2);
+    expect(hand.legalActions()?.raise).toBeNull();
+  });
+});

@@ -19,12 +19,7 @@ const wsopDir = path.join(conformance, 'phh-wsop-2023');
  * Hands the hand engine does not yet replay as PokerKit does, with the reason. They run as
  * `it.fails`: when the engine is fixed they start failing here, and come off this list.
  */
-const KNOWN_FAILURES: Readonly<Record<string, string>> = {
-  'rule 96 (c)':
-    'hand engine: incomplete all-in raises (300, then 400 over it) that together make a full raise (700 >= 500) do not reopen the betting for p2, who faced them; PokerKit (WSOP 2024 rule 96) lets him raise, min 2200',
-  'F7S 3-way all-in, no antes, bring-in 50, completion all-in short':
-    'hand engine: after a short all-in completion (bring-in 50, all-in to 150 of a 200 completion) the player who called the bring-in may not complete to 200; PokerKit lets him',
-};
+const KNOWN_FAILURES: Readonly<Record<string, string>> = {};
 
 interface Case {
   readonly name: string;

@@ -19,3 +19,4 @@ export type { Storage, AuditReport, Balances, Currency, RecoveryReport } from '.
 export * from './ledger/admin.js';
 export { createTable, resolveTable, realClock, manualClock, memoryAllInCounter } from './table/index.js';
 export type { Table, TableConfig } from './table/types.js';
+export * from './bots/index.js';

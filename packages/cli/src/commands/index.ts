@@ -1,5 +1,6 @@
 import { admin } from './admin.js';
 import { bench } from './bench.js';
+import { bots } from './bots.js';
 import type { Command } from './command.js';
 import { demo } from './demo.js';
 import { odds } from './odds.js';
@@ -18,4 +19,5 @@ export const COMMANDS: Readonly<Record<string, Command>> = {
   serve,
   bench,
   admin,
+  bots,
 };

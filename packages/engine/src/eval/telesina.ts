@@ -18,12 +18,23 @@ const piquetHigh = (): HighEvaluator => highEvaluator(PIQUET_RULES);
 
 /** The suit strengths of the cards of each rank in turn, the strongest first within a rank. */
 export function suitStrengths(cards: readonly Card[], ranks: readonly Rank[]): number[] {
-  return ranks.flatMap((rank) =>
-    cards
-      .filter((card) => rankOf(card) === rank)
-      .map((card) => SUIT_STRENGTH[suitOf(card)]!)
-      .sort((a, b) => b - a),
-  );
+  // Plain loops and an insertion sort: this runs for every five-card subset at a Telesina showdown.
+  const out: number[] = [];
+  for (const rank of ranks) {
+    const start = out.length;
+    for (const card of cards) {
+      if (rankOf(card) !== rank) continue;
+      const strength = SUIT_STRENGTH[suitOf(card)]!;
+      let i = out.length;
+      out.push(strength);
+      while (i > start && out[i - 1]! < strength) {
+        out[i] = out[i - 1]!;
+        i--;
+      }
+      out[i] = strength;
+    }
+  }
+  return out;
 }
 
 export interface SuitRankedRules {

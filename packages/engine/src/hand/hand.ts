@@ -33,6 +33,9 @@ import { bringInKey, VARIANTS, variantOf, type Variant } from './variants.js';
 
 const err = (code: HandErrorCode, message: string) => fail(code, message);
 
+/** The one success of `verify`: shared, it is immutable. */
+const OK: HandResult<undefined> = Object.freeze(ok(undefined));
+
 /** The largest number of cards a player may discard in one draw (32-card draw: 0–4, RULES.md §11). */
 const maxDiscardOf = (variant: Variant, handSize: number): number =>
   variant.id === 'draw32' ? Math.min(4, handSize) : handSize;
@@ -72,6 +75,8 @@ export class Hand {
   private readonly up: boolean[][];
   private readonly acted: boolean[];
   private readonly actedAt: number[];
+  /** The bet each player left standing when he last acted (what a later raise is measured from). */
+  private readonly facedAt: number[];
   private readonly noRaise: boolean[];
   private readonly shown: boolean[];
   private readonly mucked: boolean[];
@@ -96,6 +101,8 @@ export class Hand {
   private lastRaise = 0;
   private raises = 0;
   private fullSeq = 0;
+  /** The largest increment of any bet or raise this round, short all-ins included (PokerKit's reopening size). */
+  private largestIncrement = 0;
   private unit = 0;
   private openPairChoice = false;
   private limits: BettingLimits | null = null;
@@ -107,6 +114,14 @@ export class Hand {
   private finishing: number[] | null = null;
   private pots: Pot[] = [];
   private readonly bigBlindPosition: number;
+  /** The betting limits of small-bet and big-bet streets (every structure but spread limit, whose limits change by round). */
+  private limitsCache: [BettingLimits | null, BettingLimits | null] = [null, null];
+
+  private limitsFor(bigBet: boolean, round: number): BettingLimits {
+    if (this.config.structure === 'spread-limit') return bettingLimits(this.config, bigBet, round);
+    const i = bigBet ? 1 : 0;
+    return (this.limitsCache[i] ??= bettingLimits(this.config, bigBet, round));
+  }
 
   private constructor(config: HandConfig, random: RandomSource | null) {
     this.config = config;
@@ -120,10 +135,15 @@ export class Hand {
     this.live = new Array<number>(n).fill(0);
     this.folded = new Array<boolean>(n).fill(false);
     this.allIn = new Array<boolean>(n).fill(false);
-    this.cards = Array.from({ length: n }, () => []);
-    this.up = Array.from({ length: n }, () => []);
+    this.cards = [];
+    this.up = [];
+    for (let p = 0; p < n; p++) {
+      this.cards.push([]);
+      this.up.push([]);
+    }
     this.acted = new Array<boolean>(n).fill(false);
     this.actedAt = new Array<number>(n).fill(-1);
+    this.facedAt = new Array<number>(n).fill(0);
     this.noRaise = new Array<boolean>(n).fill(false);
     this.shown = new Array<boolean>(n).fill(false);
     this.mucked = new Array<boolean>(n).fill(false);
@@ -224,37 +244,39 @@ export class Hand {
   legalActions(): LegalActions | null {
     const p = this.actorValue;
     if (p === null) return null;
-    const none = {
-      player: p,
-      fold: false,
-      check: false,
-      call: null,
-      bringIn: null,
-      raise: null,
-      raiseTos: null,
-      discard: null,
-      split: false,
-    } satisfies LegalActions;
     if (this.phaseValue === 'draw') {
-      return { ...none, discard: maxDiscardOf(this.variant, this.cards[p]!.length) };
+      return legal(
+        p,
+        false,
+        false,
+        null,
+        null,
+        null,
+        null,
+        maxDiscardOf(this.variant, this.cards[p]!.length),
+        false,
+      );
     }
-    if (this.phaseValue === 'split') return { ...none, split: true };
+    if (this.phaseValue === 'split') return legal(p, false, false, null, null, null, null, null, true);
     if (this.phaseValue !== 'bet') return null;
     const raise = this.raiseRange(p);
     const raiseTos = raise && this.openPairChoice && this.raises === 0 ? this.openPairTos(p) : null;
     if (this.bringInPending) {
       const amount = Math.min(this.config.bringIn ?? 0, this.stacks[p]!);
-      return { ...none, bringIn: amount, raise, raiseTos };
+      return legal(p, false, false, null, amount, raise, raiseTos, null, false);
     }
     const toCall = this.currentBet - this.bets[p]!;
-    return {
-      ...none,
-      fold: true,
-      check: toCall <= 0,
-      call: toCall > 0 ? Math.min(toCall, this.stacks[p]!) : null,
+    return legal(
+      p,
+      true,
+      toCall <= 0,
+      toCall > 0 ? Math.min(toCall, this.stacks[p]!) : null,
+      null,
       raise,
       raiseTos,
-    };
+      null,
+      false,
+    );
   }
 
   /** The pots as they stand now (current bets included). */
@@ -318,7 +340,7 @@ export class Hand {
         if (action.player !== this.actorValue) {
           return err(HandErrorCode.NOT_YOUR_TURN, `player ${action.player} is not to act`);
         }
-        return ok(undefined);
+        return OK;
       case 'discard':
         return this.verifyDiscard(action.player, action.cards);
       case 'show':
@@ -328,7 +350,7 @@ export class Hand {
         if (this.phaseValue !== 'split') return err(HandErrorCode.WRONG_PHASE, 'no split is offered now');
         if (action.player !== this.actorValue)
           return err(HandErrorCode.NOT_YOUR_TURN, `player ${action.player} is not offered the split`);
-        return ok(undefined);
+        return OK;
     }
   }
 
@@ -499,7 +521,7 @@ export class Hand {
     if (request === null) return err(HandErrorCode.WRONG_PHASE, 'no dealing is due');
     if (cards === undefined) {
       if (!this.random) return err(HandErrorCode.NO_DECK, 'this hand has no deck: give the cards');
-      return ok(undefined);
+      return OK;
     }
     if (cards.length !== request.count) {
       return err(HandErrorCode.BAD_CARDS, `${request.count} cards are due, got ${cards.length}`);
@@ -519,7 +541,7 @@ export class Hand {
       }
       seen.add(card);
     }
-    return ok(undefined);
+    return OK;
   }
 
   private doDeal(given: readonly MaybeCard[] | undefined): void {
@@ -664,7 +686,7 @@ export class Hand {
         return err(HandErrorCode.BAD_CARDS, `${card === null ? '??' : formatCard(card)} is not in the hand`);
       remaining.splice(i, 1);
     }
-    return ok(undefined);
+    return OK;
   }
 
   private doDiscard(player: number, cards: readonly MaybeCard[], timedOut: boolean): void {
@@ -835,23 +857,40 @@ export class Hand {
     const spec = this.variant.streets[this.streetIndex]!;
     this.roundValue++;
     const round = this.roundValue;
-    const inHand = this.inHand();
-    if (inHand.length <= 1) {
+    let inHandCount = 0;
+    let actorCount = 0;
+    let lastActor = -1;
+    let maxBet = 0;
+    for (let p = 0; p < this.n; p++) {
+      if (this.folded[p]) continue;
+      inHandCount++;
+      if (this.bets[p]! > maxBet) maxBet = this.bets[p]!;
+      if (this.canAct(p)) {
+        actorCount++;
+        lastActor = p;
+      }
+    }
+    if (inHandCount <= 1) {
       this.endStreet();
       return;
     }
     const structure = this.config.structure;
-    this.limits = bettingLimits(this.config, spec.bigBet, round);
+    this.limits = this.limitsFor(spec.bigBet, round);
     this.unit = this.limits.unit;
-    this.openPairChoice =
+    this.openPairChoice = false;
+    if (
       structure === 'fixed-limit' &&
       (this.config.openPairBigBet ?? true) &&
       this.streetIndex === 1 &&
-      OPEN_PAIR_GAMES.includes(this.variant.id) &&
-      inHand.some((p) => hasOpenPair(this.cards[p]!, this.up[p]!));
+      OPEN_PAIR_GAMES.includes(this.variant.id)
+    ) {
+      for (let p = 0; p < this.n; p++)
+        if (!this.folded[p] && hasOpenPair(this.cards[p]!, this.up[p]!)) this.openPairChoice = true;
+    }
     this.lastRaise = this.limits.fullBet;
     this.raises = this.currentBet > 0 ? 1 : 0;
     this.fullSeq = 0;
+    this.largestIncrement = 0;
     this.lastAggressor = null;
     for (let p = 0; p < this.n; p++) {
       this.acted[p] = false;
@@ -863,9 +902,7 @@ export class Hand {
       this.endStreet();
       return;
     }
-    const actors = inHand.filter((p) => this.canAct(p));
-    const maxBet = Math.max(...inHand.map((p) => this.bets[p]!));
-    if (actors.length === 0 || (actors.length === 1 && this.bets[actors[0]!]! >= maxBet)) {
+    if (actorCount === 0 || (actorCount === 1 && this.bets[lastActor]! >= maxBet)) {
       this.endStreet();
       return;
     }
@@ -924,7 +961,7 @@ export class Hand {
   /** The complete/bet/raise-to range of player p, or null when he may not raise. */
   private raiseRange(p: number): { min: number; max: number } | null {
     if (!this.limits || this.noRaise[p]) return null;
-    if (this.acted[p] && this.actedAt[p]! >= this.fullSeq) return null; // a short all-in does not reopen
+    if (this.acted[p] && this.actedAt[p]! >= this.fullSeq && !this.reopenedBySum(p)) return null;
     const allInTo = this.bets[p]! + this.stacks[p]!;
     if (allInTo <= this.currentBet) return null;
     let othersCanCall = false;
@@ -934,6 +971,19 @@ export class Hand {
     if (range === null) return null;
     if (allInTo < range.min) return { min: allInTo, max: allInTo };
     return { min: range.min, max: Math.min(range.max, allInTo) };
+  }
+
+  /**
+   * A player who acted faces no full raise since (a short all-in does not reopen the betting to him),
+   * unless the raises since his action add up to a full one (WSOP rule 96 (c), TDA: two short all-ins,
+   * 300 then 400 over a 500 raise, reopen it). A full raise is the last full bet or raise; with
+   * `shortAllInReopens` (PokerKit) it is the largest increment of the round, short ones included, so
+   * that the first all-in of a round, however short, counts as full.
+   */
+  private reopenedBySum(p: number): boolean {
+    const since = this.currentBet - this.facedAt[p]!;
+    const full = this.config.shortAllInReopens === true ? this.largestIncrement : this.lastRaise;
+    return since > 0 && since >= full;
   }
 
   /** Open pair on 4th street (fixed-limit stud, house rule): the opening bet is the small or the big bet. */
@@ -966,13 +1016,13 @@ export class Hand {
       if (this.openPairChoice && this.raises === 0 && this.config.structure === 'fixed-limit') {
         if (!this.openPairTos(p).includes(to))
           return err(HandErrorCode.BAD_AMOUNT, `the bet must be one of ${this.openPairTos(p).join(', ')}`);
-        return ok(undefined);
+        return OK;
       }
       if (to < range.min || to > range.max) {
         return err(HandErrorCode.BAD_AMOUNT, `bet/raise to ${to} outside ${range.min}..${range.max}`);
       }
     }
-    return ok(undefined);
+    return OK;
   }
 
   private doBet(action: HandAction & { player: number }): void {
@@ -1005,7 +1055,8 @@ export class Hand {
         const amount = to - this.bets[p]!;
         const previous = this.currentBet;
         const allInShort = nominal === null || to < nominal.min;
-        const full = !allInShort || (this.config.shortAllInReopens === true && to > previous);
+        const full = !allInShort;
+        if (to - previous > this.largestIncrement) this.largestIncrement = to - previous;
         this.move(p, amount);
         this.currentBet = to;
         this.bringInPending = false;
@@ -1024,6 +1075,7 @@ export class Hand {
     }
     this.acted[p] = true;
     this.actedAt[p] = this.fullSeq;
+    this.facedAt[p] = this.currentBet;
     this.advance(p);
   }
 
@@ -1038,15 +1090,18 @@ export class Hand {
   /** After player `from` acted: the next player to act, or the end of the round (or of the hand). */
   private advance(from: number): void {
     let remaining = 0;
-    for (let q = 0; q < this.n; q++) if (!this.folded[q]) remaining++;
+    let actors = 0;
+    for (let q = 0; q < this.n; q++) {
+      if (this.folded[q]) continue;
+      remaining++;
+      if (!this.allIn[q] && !this.frozen[q]) actors++;
+    }
     if (remaining <= 1) {
       this.returnUncalled();
       this.collectBets();
       this.finish('all');
       return;
     }
-    let actors = 0;
-    for (let q = 0; q < this.n; q++) if (this.canAct(q)) actors++;
     for (let i = 1; i <= this.n; i++) {
       const q = (from + i) % this.n;
       if (!this.canAct(q)) continue;
@@ -1146,7 +1201,7 @@ export class Hand {
       const hand = this.cards[p]!;
       if (action.cards === undefined) {
         if (hand.includes(null)) return err(HandErrorCode.BAD_CARDS, 'the hand has unknown cards: give them');
-        return ok(undefined);
+        return OK;
       }
       if (action.cards.length !== hand.length)
         return err(HandErrorCode.BAD_CARDS, `the hand has ${hand.length} cards`);
@@ -1167,7 +1222,7 @@ export class Hand {
       }
       if (new Set(unknownFill).size !== unknownFill.length)
         return err(HandErrorCode.BAD_CARDS, 'a card appears twice');
-      return ok(undefined);
+      return OK;
     }
     // Muck: refused when every other player of one of his pots has mucked (somebody must win it).
     for (const pot of buildPots(this.live, this.folded, this.deadMoney)) {
@@ -1176,7 +1231,7 @@ export class Hand {
         return err(HandErrorCode.ILLEGAL_ACTION, 'the last player in a pot cannot muck: he wins it');
       }
     }
-    return ok(undefined);
+    return OK;
   }
 
   /** No more betting can happen in this hand (at most one player can still bet). */
@@ -1229,65 +1284,82 @@ export class Hand {
   /** Ends the hand: rake, pots awarded, finishing stacks. */
   private finish(how: 'all' | 'showdown' | 'agreed'): void {
     const pots = buildPots(this.live, this.folded, this.deadMoney);
-    let total = 0;
-    for (const pot of pots) total += pot.amount;
+    const count = pots.length;
     const policy = this.config.rake;
-    const amounts = pots.map((pot) => pot.amount);
-    let takes = amounts.map(() => 0);
+    let rake = 0;
     if (policy) {
-      const triggered = this.reachedRake;
-      const clamp = (asked: number, most: number): number => Math.max(0, Math.min(most, Math.floor(asked)));
-      if (this.config.rakeEachPot) {
-        takes = amounts.map((amount) =>
-          clamp(policy({ pot: amount, playersDealt: this.n, triggered }), amount),
-        );
-      } else {
-        const rake = clamp(policy({ pot: total, playersDealt: this.n, triggered }), total);
-        let left = rake;
-        takes = amounts.map((amount) => {
-          const take = total > 0 ? Math.floor((rake * amount) / total) : 0;
-          left -= take;
-          return take;
-        });
-        for (let i = 0; left > 0 && i < takes.length; i++) {
-          const extra = Math.min(left, amounts[i]! - takes[i]!);
-          takes[i]! += extra;
-          left -= extra;
-        }
+      let total = 0;
+      for (const pot of pots) total += pot.amount;
+      const takes = this.rakeTakes(policy, pots, total);
+      for (let i = 0; i < count; i++) {
+        const take = takes[i]!;
+        if (take === 0) continue;
+        rake += take;
+        const pot = pots[i]!;
+        pots[i] = { amount: pot.amount - take, eligible: pot.eligible };
       }
     }
-    const rake = takes.reduce((a, b) => a + b, 0);
     this.rakeValue = rake;
     if (rake > 0) this.emit({ type: 'rake', amount: rake });
-    const netPots: Pot[] = pots.map((pot, i) => ({ amount: pot.amount - takes[i]!, eligible: pot.eligible }));
-    this.pots = netPots;
-    netPots.forEach((pot, index) => {
-      if (pot.amount === 0) return;
+    this.pots = pots;
+    for (let index = 0; index < count; index++) {
+      const pot = pots[index]!;
+      if (pot.amount === 0) continue;
       if (how === 'agreed') {
         for (const s of splitEvenly(pot.amount, oddChipOrder(pot.eligible))) {
           this.award(index, s.player, s.amount, 'agreed');
         }
-        return;
+        continue;
       }
-      let candidates = pot.eligible.filter((p) => !this.mucked[p]);
-      if (candidates.length === 0) candidates = [...pot.eligible];
+      let candidates: readonly number[] = pot.eligible;
+      let mucks = 0;
+      for (const p of candidates) if (this.mucked[p]) mucks++;
+      if (mucks > 0 && mucks < candidates.length) candidates = candidates.filter((p) => !this.mucked[p]);
       if (candidates.length === 0) candidates = this.inHand();
       if (candidates.length === 1 || how === 'all') {
         this.award(index, candidates[0]!, pot.amount, 'all');
-        return;
+        continue;
       }
       const result = this.decide(candidates);
-      const high = result.winners.map((i) => candidates[i]!);
-      const low = result.lowWinners === null ? null : result.lowWinners.map((i) => candidates[i]!);
+      const high: number[] = [];
+      for (const i of result.winners) high.push(candidates[i]!);
+      let low: number[] | null = null;
+      if (result.lowWinners !== null) {
+        low = [];
+        for (const i of result.lowWinners) low.push(candidates[i]!);
+      }
       for (const s of awardPot(pot.amount, high.length > 0 ? high : candidates, low)) {
         this.award(index, s.player, s.amount, s.share);
       }
-    });
+    }
     this.finishing = [...this.stacks];
     this.phaseValue = 'done';
     this.actorValue = null;
     this.dealQueue.length = 0;
     this.emit({ type: 'end', stacks: [...this.stacks] });
+  }
+
+  /** The rake of each pot: the policy on each pot, or on the total shared out in proportion (remainder from the main pot). */
+  private rakeTakes(policy: NonNullable<HandConfig['rake']>, pots: readonly Pot[], total: number): number[] {
+    const triggered = this.reachedRake;
+    const clamp = (asked: number, most: number): number => Math.max(0, Math.min(most, Math.floor(asked)));
+    const amounts = pots.map((pot) => pot.amount);
+    if (this.config.rakeEachPot) {
+      return amounts.map((amount) => clamp(policy({ pot: amount, playersDealt: this.n, triggered }), amount));
+    }
+    const rake = clamp(policy({ pot: total, playersDealt: this.n, triggered }), total);
+    let left = rake;
+    const takes = amounts.map((amount) => {
+      const take = total > 0 ? Math.floor((rake * amount) / total) : 0;
+      left -= take;
+      return take;
+    });
+    for (let i = 0; left > 0 && i < takes.length; i++) {
+      const extra = Math.min(left, amounts[i]! - takes[i]!);
+      takes[i]! += extra;
+      left -= extra;
+    }
+    return takes;
   }
 
   private award(pot: number, player: number, amount: number, share: 'all' | 'high' | 'low' | 'agreed'): void {
@@ -1299,14 +1371,35 @@ export class Hand {
   /** Who wins among the shown candidates (indexes into `candidates`). */
   private decide(candidates: readonly number[]): ShowdownWinners {
     const rules = this.variant.showdown;
-    const holes: Card[][] = candidates.map((p) => this.cards[p]!.filter((c): c is Card => c !== null));
-    const board = this.board.filter((c): c is Card => c !== null);
-    return showdownWinners({ rules, board, holes });
+    const holes: (readonly Card[])[] = [];
+    for (const p of candidates) holes.push(known(this.cards[p]!));
+    return showdownWinners({ rules, board: known(this.board), holes });
   }
 
   private emit(event: HandEvent): void {
     this.events.push(event);
   }
+}
+
+/** The known cards of a list: the list itself when it has no unknown card (the usual case). */
+function known(cards: readonly MaybeCard[]): readonly Card[] {
+  if (!cards.includes(null)) return cards as readonly Card[];
+  return cards.filter((c): c is Card => c !== null);
+}
+
+/** A `LegalActions` record, built in one go (one object shape: the driver calls this on every action). */
+function legal(
+  player: number,
+  fold: boolean,
+  check: boolean,
+  call: number | null,
+  bringIn: number | null,
+  raise: { readonly min: number; readonly max: number } | null,
+  raiseTos: readonly number[] | null,
+  discard: number | null,
+  split: boolean,
+): LegalActions {
+  return { player, fold, check, call, bringIn, raise, raiseTos, discard, split };
 }
 
 /** Whether the up cards show a pair. */
@@ -1357,6 +1450,19 @@ const DECKS: Record<DeckKind, readonly Card[]> = {
 /** A new copy of the deck in its fixed order; the hand draws from it at random. */
 const freshDeck = (kind: DeckKind): Card[] => DECKS[kind].slice();
 
+/** Cards each player is dealt over a hand of each variant (draws replace, so they do not count). */
+const CARDS_PER_PLAYER = new Map<string, number>(
+  Object.values(VARIANTS).map((v) => [v.id, v.streets.reduce((sum, s) => sum + s.hole.length, 0)]),
+);
+
+const isWhole = (x: unknown): boolean => typeof x === 'number' && Number.isInteger(x) && x >= 0;
+
+/** Whether every entry of a list is a non-negative integer (plain loops: this runs once a hand). */
+function allWhole(list: readonly number[]): boolean {
+  for (let i = 0; i < list.length; i++) if (!isWhole(list[i])) return false;
+  return true;
+}
+
 function validateConfig(config: HandConfig): string | null {
   if (!Object.hasOwn(VARIANTS, config.variant)) return `unknown variant ${config.variant}`;
   const variant = variantOf(config.variant);
@@ -1364,20 +1470,24 @@ function validateConfig(config: HandConfig): string | null {
   if (n < 2) return 'a hand needs at least 2 players';
   if (n > variant.seats) return `${variant.name} seats at most ${variant.seats}`;
   const deck = DECK_SIZE[variant.deck];
-  const perPlayer = variant.streets.reduce((sum, s) => sum + s.hole.length, 0);
+  const perPlayer = CARDS_PER_PLAYER.get(variant.id) ?? 0;
   if (variant.forced === 'blinds' && n * perPlayer > deck) return 'not enough cards for so many players';
-  const whole = (x: unknown): boolean => typeof x === 'number' && Number.isInteger(x) && x >= 0;
-  if (!config.stacks.every((s) => whole(s) && s > 0)) return 'stacks must be positive integers';
-  const lists = [
-    config.blinds,
-    config.deadBlinds,
-    typeof config.antes === 'number' ? [config.antes] : config.antes,
-  ];
-  for (const list of lists)
-    if (list && !list.every(whole)) return 'forced bets must be non-negative integers';
-  for (const key of ['bringIn', 'smallBet', 'bigBet', 'minBet', 'maxRaises'] as const) {
-    const value = config[key];
-    if (value !== undefined && !whole(value)) return `${key} must be a non-negative integer`;
+  for (let p = 0; p < n; p++) {
+    const stack = config.stacks[p];
+    if (!isWhole(stack) || stack === 0) return 'stacks must be positive integers';
+  }
+  const { antes } = config;
+  if (
+    (config.blinds !== undefined && !allWhole(config.blinds)) ||
+    (config.deadBlinds !== undefined && !allWhole(config.deadBlinds)) ||
+    (antes !== undefined && !(typeof antes === 'number' ? isWhole(antes) : allWhole(antes)))
+  )
+    return 'forced bets must be non-negative integers';
+  // Each amount read by name (a loop over the names would make every read a slow keyed one).
+  const amounts = [config.bringIn, config.smallBet, config.bigBet, config.minBet, config.maxRaises];
+  for (let i = 0; i < amounts.length; i++) {
+    const value = amounts[i];
+    if (value !== undefined && !isWhole(value)) return `${CONFIG_AMOUNTS[i]!} must be a non-negative integer`;
   }
   if (config.blinds && config.blinds.length > n) return 'more blinds than players';
   if (config.structure === 'fixed-limit' && !((config.smallBet ?? 0) > 0 && (config.bigBet ?? 0) > 0)) {
@@ -1385,7 +1495,7 @@ function validateConfig(config: HandConfig): string | null {
   }
   if (config.structure === 'spread-limit') {
     if (!(
-      config.spreadLimits?.every((x) => whole(x) && x > 0) ??
+      config.spreadLimits?.every((x) => isWhole(x) && x > 0) ??
       ((config.smallBet ?? 0) > 0 && (config.bigBet ?? 0) > 0)
     )) {
       return 'spread limit needs spreadLimits or smallBet and bigBet';
@@ -1393,3 +1503,5 @@ function validateConfig(config: HandConfig): string | null {
   }
   return null;
 }
+
+const CONFIG_AMOUNTS = ['bringIn', 'smallBet', 'bigBet', 'minBet', 'maxRaises'] as const;

@@ -94,8 +94,12 @@ export interface HandConfig {
    */
   readonly anteTrimming?: boolean;
   /**
-   * Whether an all-in for less than a full raise reopens the betting to players who already acted.
-   * Default false (RULES.md §2); PokerKit/PHH replays: true.
+   * How a short all-in (less than a full bet or raise) counts for reopening the betting to players
+   * who already acted. Either way, raises since a player acted that add up to a full raise reopen it
+   * to him (WSOP rule 96 (c)). false (default, RULES.md §2): a full raise is the last full bet or
+   * raise, so one short all-in never reopens. true (PokerKit, PHH replays): a full raise is the
+   * largest increment of the round so far, short ones included, so the first all-in of a round,
+   * however short, reopens it.
    */
   readonly shortAllInReopens?: boolean;
   /** Fixed limit: raises allowed after the bet (default 3: a bet and three raises). */

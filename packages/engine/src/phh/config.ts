@@ -61,6 +61,8 @@ export function phhToConfig(
     capHeadsUp: options.rules === 'phh',
     maxRaises: 3,
     openPairBigBet: options.rules !== 'phh',
+    // PokerKit reopens the betting after the first all-in of a round however short (rule 96 (c) aside).
+    shortAllInReopens: true,
     autoShowdown: false,
     ...(options.houseRake === true ? { rake: scaledHouseRake(hand.scale) } : {}),
   };

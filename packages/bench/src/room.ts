@@ -1,0 +1,216 @@
+/**
+ * room: a load run of the poker room on this machine — `felt serve` and `felt bots` in two separate
+ * processes, talking over real WebSockets on localhost, the server on a fresh SQLite file with its
+ * default durability (synchronous = FULL). Rows `room-*`: tables and connected bots, hands and actions
+ * per second, action latency p50/p99 (send → ack, i.e. durable and announced), peak memory of each
+ * process, errors, and whether the audit afterwards finds every chip (`room-conserved`, 1 = yes).
+ *
+ * Sized by the environment (defaults finish in about a minute):
+ *   FELT_ROOM_BOTS (240)      bots, six to a table: FELT_ROOM_BOTS / 6 six-seat hold'em NL tables
+ *   FELT_ROOM_SECONDS (30)    measured seconds, from when every bot is seated
+ *   FELT_ROOM_THINK_MS (500)  each bot's pause before each action
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { BenchGroup, BenchRow } from './registry.js';
+
+/** The `felt` command of this checkout (packages/cli/bin/felt.js). */
+const FELT = fileURLToPath(new URL('../../cli/bin/felt.js', import.meta.url));
+const SEATS = 6;
+
+export interface RoomSettings {
+  readonly bots: number;
+  readonly seconds: number;
+  readonly thinkMs: number;
+}
+
+function envInt(name: string, fallback: number, min: number): number {
+  const text = process.env[name];
+  if (text === undefined || text === '') return fallback;
+  const value = Number(text);
+  if (!Number.isFinite(value) || value < min) throw new Error(`${name} must be a number ≥ ${min}`);
+  return value;
+}
+
+export function roomSettings(): RoomSettings {
+  return {
+    bots: Math.round(envInt('FELT_ROOM_BOTS', 240, 2)),
+    seconds: envInt('FELT_ROOM_SECONDS', 30, 1),
+    thinkMs: Math.round(envInt('FELT_ROOM_THINK_MS', 500, 0)),
+  };
+}
+
+/** Resident set size of a process now, and its peak, in bytes (Linux /proc; 0 elsewhere). */
+function memoryOf(pid: number | undefined): { rss: number; peak: number } {
+  if (pid === undefined) return { rss: 0, peak: 0 };
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    const kb = (key: string): number => Number(new RegExp(`^${key}:\\s+(\\d+)`, 'm').exec(status)?.[1] ?? 0);
+    return { rss: kb('VmRSS') * 1024, peak: kb('VmHWM') * 1024 };
+  } catch {
+    return { rss: 0, peak: 0 };
+  }
+}
+
+/** Runs `felt ARGS` to the end; its standard output and exit status. */
+function felt(
+  args: readonly string[],
+  onStart?: (child: ChildProcess) => void,
+): Promise<{ status: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [FELT, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
+    child.on('error', reject);
+    child.on('close', (status) => {
+      resolve({ status, stdout, stderr });
+    });
+    onStart?.(child);
+  });
+}
+
+/** Starts `felt serve` on a free port; resolves with the process and its port once it listens. */
+function serve(
+  dataDir: string,
+): Promise<{ child: ChildProcess; port: number; exited: Promise<number | null> }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [FELT, 'serve', '--port', '0', '--data', dataDir], {
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    const exited = new Promise<number | null>((done) => child.on('close', done));
+    let text = '';
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`felt serve did not start: ${text}`));
+    }, 30_000);
+    child.stderr.on('data', (chunk: Buffer) => {
+      text += chunk.toString('utf8');
+      const port = /listening on port (\d+)/.exec(text)?.[1];
+      if (port !== undefined) {
+        clearTimeout(timer);
+        resolve({ child, port: Number(port), exited });
+      }
+    });
+    child.on('error', reject);
+  });
+}
+
+interface BotsDetailLine {
+  readonly hands: number;
+  readonly actions: number;
+  readonly errors: number;
+  readonly latency_ms: { readonly p50: number; readonly p99: number };
+  readonly seated: number;
+  readonly tables: number;
+  readonly seconds: number;
+  readonly unanswered: number;
+}
+
+/** One load run: the figures of {@link roomGroup}. */
+export async function runRoom(
+  settings: RoomSettings,
+  log: (line: string) => void = () => undefined,
+): Promise<BenchRow[]> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'felt-room-bench-'));
+  try {
+    const tables = Math.ceil(settings.bots / SEATS);
+    // Every table of one kind: the lobby would open them one by one as they fill; listing them up
+    // front only saves the set-up time.
+    writeFileSync(
+      join(dataDir, 'tables.json'),
+      JSON.stringify({
+        tables: Array.from({ length: tables }, (_, i) => ({
+          id: `room-${i + 1}`,
+          name: `Room ${i + 1}`,
+          game: 'holdem',
+          structure: 'no-limit',
+          stakes: { small: 100, big: 200 },
+          currency: 'play',
+          seats: SEATS,
+        })),
+      }),
+    );
+    const server = await serve(dataDir);
+    let serverPeak = 0;
+    let botsPeak = 0;
+    let botsPid: number | undefined;
+    const sampler = setInterval(() => {
+      serverPeak = Math.max(serverPeak, memoryOf(server.child.pid).peak);
+      botsPeak = Math.max(botsPeak, memoryOf(botsPid).peak);
+    }, 500);
+    let run: Awaited<ReturnType<typeof felt>>;
+    try {
+      log(
+        `room: ${settings.bots} bots at ${tables} tables, ${settings.seconds} s, think ${settings.thinkMs} ms`,
+      );
+      run = await felt(
+        [
+          'bots',
+          '--url',
+          `ws://127.0.0.1:${server.port}`,
+          '--bots',
+          String(settings.bots),
+          '--game',
+          'holdem',
+          '--structure',
+          'nl',
+          '--seconds',
+          String(settings.seconds),
+          '--think-ms',
+          String(settings.thinkMs),
+          '--detail',
+        ],
+        (child) => {
+          botsPid = child.pid;
+          child.stderr?.on('data', (chunk: Buffer) => {
+            log(chunk.toString('utf8').trimEnd());
+          });
+        },
+      );
+    } finally {
+      clearInterval(sampler);
+      serverPeak = Math.max(serverPeak, memoryOf(server.child.pid).peak);
+      server.child.kill('SIGTERM');
+      await server.exited;
+    }
+    if (run.status !== 0) throw new Error(`felt bots failed (${run.status}): ${run.stderr}`);
+    const line = run.stdout.trim().split('\n').pop() ?? '';
+    const result = JSON.parse(line) as BotsDetailLine;
+    const audit = await felt(['admin', 'audit', '--data', dataDir]);
+    const conserved = (JSON.parse(audit.stdout.trim()) as { conserved: boolean }).conserved;
+    const mb = (bytes: number): number => Math.round(bytes / 2 ** 20);
+    const row = (name: string, unit: string, value: number): BenchRow => ({
+      name,
+      unit,
+      felt: value,
+      peers: {},
+    });
+    const perSecond = (n: number): number => Math.round((n / result.seconds) * 10) / 10;
+    return [
+      row('room-tables', 'tables', result.tables),
+      row('room-bots', 'bots', result.seated),
+      row('room-hands', 'hands/s', perSecond(result.hands)),
+      row('room-actions', 'actions/s', perSecond(result.actions)),
+      row('room-latency-p50', 'ms', result.latency_ms.p50),
+      row('room-latency-p99', 'ms', result.latency_ms.p99),
+      row('room-server-memory', 'MB', mb(serverPeak)),
+      row('room-bots-memory', 'MB', mb(botsPeak)),
+      row('room-errors', 'errors', result.errors + result.unanswered),
+      row('room-conserved', 'yes=1', conserved ? 1 : 0),
+    ];
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+export const roomGroup: BenchGroup = {
+  name: 'room',
+  async *rows() {
+    for (const row of await runRoom(roomSettings(), (line) => process.stderr.write(`${line}\n`))) yield row;
+  },
+};

@@ -1,0 +1,355 @@
+/**
+ * One bot: a protocol client that signs up, takes a seat the {@link Seater} finds it, and plays every
+ * decision the server offers it (`legal-actions`) after thinking `thinkMs`, by the simple strategy of
+ * ./strategy.ts. It follows its own cards from the table's messages (for discards), rebuys when it
+ * runs low, and, when its connection drops, reconnects with its session token (`resume`) — back in
+ * the same seat, or seated afresh when the server lost the seat (a crash returns every chip).
+ */
+import type { LegalView, TableView, WireHandAction } from '@felt/protocol';
+import { ProtocolClient, type Answer, type Push } from './client.js';
+import type { Seater } from './seater.js';
+import { BotStats } from './stats.js';
+import { chooseAction, type Roll } from './strategy.js';
+
+export interface BotContext {
+  readonly url: string;
+  readonly thinkMs: number;
+  readonly roll: Roll;
+  readonly stats: BotStats;
+  readonly seater: Seater;
+  /** How long to keep retrying a connection (ms). */
+  readonly connectForMs: number;
+  /** Aborted when the run ends (stops reconnection attempts). */
+  readonly signal: AbortSignal;
+}
+
+/** A seat request's outcome. */
+export type SeatOutcome = 'seated' | 'full' | 'retry' | 'closed';
+
+const CARD = /^[2-9TJQKA][cdhs]$/;
+
+export class Bot {
+  readonly name: string;
+  readonly #password: string;
+  readonly #context: BotContext;
+  #client: ProtocolClient | null = null;
+  #token: string | null = null;
+  #playBalance = 0;
+  /** The table it sits at (or is sitting down at), its seat and its last full view there. */
+  #tableId: string | null = null;
+  #seat: number | null = null;
+  #view: TableView | null = null;
+  #handId: number | null = null;
+  #cards: string[] = [];
+  #decision: NodeJS.Timeout | null = null;
+  #rebuying = false;
+  #stopping = false;
+  #reconnecting: Promise<void> | null = null;
+  /** Off while signing up (the sign-up loop reconnects itself). */
+  #reconnectOnClose = false;
+
+  constructor(name: string, password: string, context: BotContext) {
+    this.name = name;
+    this.#password = password;
+    this.#context = context;
+  }
+
+  #isStopping(): boolean {
+    return this.#stopping;
+  }
+
+  get seated(): boolean {
+    return this.#tableId !== null && this.#seat !== null;
+  }
+
+  get tableId(): string | null {
+    return this.#tableId;
+  }
+
+  get client(): ProtocolClient | null {
+    return this.#client;
+  }
+
+  /** Connects (retrying), signs up and sits down; false when no seat could be had. */
+  async start(): Promise<boolean> {
+    // The server may go away in the middle (a restart): connect again and, if the first signup went
+    // through before it did, log in instead.
+    let op: 'signup' | 'login' = 'signup';
+    for (let attempt = 0; ; attempt++) {
+      if (this.#client === null || this.#client.closed) await this.#connect(false);
+      const answer = await this.#request(op, { name: this.name, password: this.#password });
+      if (answer.ok) {
+        this.#token = answer.data.token;
+        this.#playBalance = answer.data.balances.play;
+        break;
+      }
+      if (answer.code === 'CLOSED' || answer.code === 'TIMEOUT') op = 'login';
+      else if (
+        !(op === 'login' && answer.code === 'BAD_CREDENTIALS') &&
+        !(attempt > 0 && answer.code === 'NAME_TAKEN')
+      )
+        throw new Error(`${op} of ${this.name} refused: ${answer.code} ${answer.message}`);
+      if (this.#context.signal.aborted || attempt >= 20)
+        throw new Error(`${op} of ${this.name} failed: ${answer.code} ${answer.message}`);
+      if (answer.code === 'BAD_CREDENTIALS') op = 'signup';
+      else if (answer.code === 'NAME_TAKEN') op = 'login';
+    }
+    this.#reconnectOnClose = true;
+    return this.#context.seater.seat(this);
+  }
+
+  /** Stops playing: leaves the seat (chips back to the balance) and closes the connection. */
+  async stop(): Promise<void> {
+    this.#stopping = true;
+    if (this.#decision !== null) clearTimeout(this.#decision);
+    this.#decision = null;
+    const client = this.#client;
+    if (client === null || client.closed) return;
+    if (this.#tableId !== null && this.#seat !== null) {
+      await this.#request('seat-leave', { tableId: this.#tableId }, 10_000);
+    }
+    client.close();
+  }
+
+  /**
+   * Tries to sit at `tableId`: opens it to see the seats, takes a free one not `claimed` by another
+   * bot of this run (the claim callback reserves it), and buys in.
+   */
+  async trySeat(
+    tableId: string,
+    claim: (seats: readonly number[]) => number | null,
+    release: (seat: number) => void,
+  ): Promise<SeatOutcome> {
+    const client = this.#client;
+    if (client === null || client.closed) return 'closed';
+    this.#tableId = tableId;
+    this.#seat = null;
+    this.#view = null;
+    const snapshot = client.next(
+      (m): m is Extract<Push, { op: 'table-snapshot' }> => m.op === 'table-snapshot' && m.tableId === tableId,
+      15_000,
+    );
+    snapshot.catch(() => undefined);
+    const opened = await this.#request('table-open', { tableId });
+    if (!opened.ok) {
+      this.#tableId = null;
+      return opened.code === 'CLOSED' ? 'closed' : 'retry';
+    }
+    let view: TableView;
+    try {
+      view = (await snapshot).view;
+    } catch {
+      this.#tableId = null;
+      return 'retry';
+    }
+    if (view.you !== null) {
+      this.#seat = view.you;
+      return 'seated';
+    }
+    const free = view.seats.flatMap((seat, index) => (seat === null ? [index] : []));
+    const seat = claim(free);
+    if (seat === null) {
+      this.#tableId = null;
+      await this.#request('table-close', { tableId });
+      return 'full';
+    }
+    const buyIn = await this.#buyInFor(view.minBuyIn, view.maxBuyIn);
+    const taken = await this.#request('seat-take', { tableId, seat, buyIn, post: 'post', autoPost: true });
+    if (!taken.ok) {
+      release(seat);
+      this.#tableId = null;
+      await this.#request('table-close', { tableId });
+      return taken.code === 'CLOSED' ? 'closed' : 'retry';
+    }
+    this.#seat = seat;
+    this.#playBalance = taken.data.balances.play;
+    return 'seated';
+  }
+
+  // ------------------------------------------------------------------ connection
+
+  async #connect(reconnectOnClose = true): Promise<void> {
+    this.#reconnectOnClose = reconnectOnClose;
+    const client = await ProtocolClient.connect(this.#context.url, {
+      retryForMs: this.#context.connectForMs,
+      signal: this.#context.signal,
+    });
+    this.#client = client;
+    client.onPush((message) => {
+      this.#onPush(message);
+    });
+    client.onClose(() => {
+      if (this.#decision !== null) clearTimeout(this.#decision);
+      this.#decision = null;
+      if (!this.#stopping && this.#reconnectOnClose) void this.#reconnect();
+    });
+  }
+
+  /** The connection dropped: back with the same session; seated again if the seat is gone. */
+  #reconnect(): Promise<void> {
+    this.#reconnecting ??= (async () => {
+      while (!this.#stopping && !this.#context.signal.aborted) {
+        try {
+          await this.#connect();
+        } catch {
+          continue;
+        }
+        const resumed = this.#token === null ? null : await this.#request('resume', { token: this.#token });
+        let tables: readonly string[] = [];
+        if (resumed?.ok === true) {
+          tables = resumed.data.tables;
+          this.#playBalance = resumed.data.balances.play;
+        } else {
+          const login = await this.#request('login', { name: this.name, password: this.#password });
+          if (!login.ok) {
+            this.#client?.close();
+            continue;
+          }
+          this.#token = login.data.token;
+          this.#playBalance = login.data.balances.play;
+        }
+        if (this.#tableId !== null && tables.includes(this.#tableId)) return; // the snapshot follows
+        this.#context.seater.lost(this);
+        this.#tableId = null;
+        this.#seat = null;
+        this.#view = null;
+        if (!this.#isStopping()) await this.#context.seater.seat(this);
+        return;
+      }
+    })().finally(() => {
+      this.#reconnecting = null;
+    });
+    return this.#reconnecting;
+  }
+
+  /** A request through the current connection, with its refusals counted. */
+  async #request<O extends Parameters<ProtocolClient['request']>[0]>(
+    op: O,
+    fields: Readonly<Record<string, unknown>>,
+    timeoutMs = 30_000,
+  ): Promise<Answer<O>> {
+    const client = this.#client;
+    if (client === null) return { ok: false, code: 'CLOSED', message: 'not connected', ms: 0 };
+    const answer = await client.request(op, fields, timeoutMs);
+    if (!answer.ok) this.#context.stats.refused(op, answer.code);
+    return answer;
+  }
+
+  // ------------------------------------------------------------------ play
+
+  #onPush(message: Push): void {
+    if (!('tableId' in message) || message.tableId !== this.#tableId) return;
+    switch (message.op) {
+      case 'table-snapshot':
+        this.#onView(message.view);
+        break;
+      case 'table-event': {
+        if (message.handId !== this.#handId) {
+          this.#handId = message.handId;
+          this.#cards = [];
+        }
+        const event = message.event;
+        if (!('seat' in event) || event.seat !== this.#seat) break;
+        if (event.type === 'deal-hole' || event.type === 'deal-draw') this.#cards.push(...event.cards);
+        else if (event.type === 'discard')
+          this.#cards = this.#cards.filter((card) => !event.cards.includes(card));
+        break;
+      }
+      case 'legal-actions':
+        if (message.legal.seat === this.#seat) this.#decide(message.tableId, message.handId, message.legal);
+        break;
+      case 'hand-summary':
+        this.#context.stats.handEnded(message.tableId, message.summary.handId);
+        this.#cards = [];
+        break;
+      default:
+        break;
+    }
+  }
+
+  #onView(view: TableView): void {
+    this.#view = view;
+    if (view.you !== null) this.#seat = view.you;
+    const hand = view.hand;
+    const mine = hand?.players.find((player) => player.seat === view.you);
+    if (hand !== null && mine !== undefined) {
+      this.#handId = hand.handId;
+      this.#cards = mine.cards.filter((card) => CARD.test(card));
+    }
+    if (mine === undefined) void this.#maybeRebuy();
+  }
+
+  /** Between his hands, a bot low on chips tops his stack up (from the play balance, topped up if need be). */
+  async #maybeRebuy(): Promise<void> {
+    const view = this.#view;
+    const seat = view?.you === null || view === null ? undefined : view.seats[view.you];
+    if (this.#rebuying || this.#stopping || view === null || seat === null || seat === undefined) return;
+    const target = view.maxBuyIn ?? 4 * view.minBuyIn;
+    if (seat.stack >= view.minBuyIn / 2 || seat.stack >= target) return;
+    this.#rebuying = true;
+    try {
+      const amount = target - seat.stack;
+      if (this.#playBalance < amount) {
+        const topped = await this.#request('top-up', { amount: Math.max(amount, 100_000) });
+        if (topped.ok) this.#playBalance = topped.data.balances.play;
+      }
+      const rebought = await this.#request('rebuy', { tableId: view.tableId, amount });
+      if (rebought.ok) this.#playBalance = rebought.data.balances.play;
+    } finally {
+      this.#rebuying = false;
+    }
+  }
+
+  async #buyInFor(min: number, max: number | null): Promise<number> {
+    const want = max ?? 4 * min;
+    if (this.#playBalance < want) {
+      const topped = await this.#request('top-up', { amount: Math.max(want, 100_000) });
+      if (topped.ok) this.#playBalance = topped.data.balances.play;
+    }
+    return Math.max(min, Math.min(want, this.#playBalance));
+  }
+
+  #decide(tableId: string, handId: number, legal: LegalView): void {
+    if (this.#decision !== null) clearTimeout(this.#decision);
+    this.#decision = setTimeout(() => {
+      this.#decision = null;
+      if (this.#stopping) return;
+      void this.#act(tableId, handId, legal, chooseAction(legal, this.#cards, this.#context.roll), true);
+    }, this.#context.thinkMs);
+  }
+
+  async #act(
+    tableId: string,
+    handId: number,
+    legal: LegalView,
+    action: WireHandAction,
+    first: boolean,
+  ): Promise<void> {
+    const client = this.#client;
+    if (client === null || client.closed) return;
+    const answer = await client.request('act', { tableId, handId, action }, 30_000);
+    const stats = this.#context.stats;
+    if (answer.ok) {
+      stats.acted(answer.ms);
+      return;
+    }
+    stats.refused('act', answer.code);
+    // A refused choice (should not happen): the safest legal action instead, once.
+    if (
+      first &&
+      (answer.code === 'BAD_CARDS' || answer.code === 'BAD_AMOUNT' || answer.code === 'ILLEGAL_ACTION')
+    ) {
+      const safe: WireHandAction =
+        legal.discard !== null
+          ? { type: 'stand-pat' }
+          : legal.bringIn !== null
+            ? { type: 'bring-in' }
+            : legal.check
+              ? { type: 'check' }
+              : legal.call !== null
+                ? { type: 'call' }
+                : { type: 'fold' };
+      await this.#act(tableId, handId, legal, safe, false);
+    }
+  }
+}

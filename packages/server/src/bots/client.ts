@@ -1,0 +1,231 @@
+/**
+ * A client of the Felt protocol over a real WebSocket (`ws`): it connects (retrying while the server
+ * starts), sends requests with fresh ids and matches each answer to its request, and hands every pushed
+ * message to a listener. It speaks only the wire protocol of docs/protocol.md — nothing of the server's
+ * internals — so that `felt bots` and the integration tests exercise the room exactly as any client does.
+ */
+import type { AckData, ClientOp, ErrorCode, ServerMessage } from '@felt/protocol';
+import WebSocket from 'ws';
+
+/** The answer to a request: its ack data, or the server's typed refusal. */
+export type Answer<O extends ClientOp = ClientOp> =
+  | { readonly ok: true; readonly data: AckData[O]; readonly ms: number }
+  | {
+      readonly ok: false;
+      readonly code: ErrorCode | 'CLOSED' | 'TIMEOUT';
+      readonly message: string;
+      readonly ms: number;
+    };
+
+/** A message the server pushed (not an answer to a request). */
+export type Push = Exclude<ServerMessage, { op: 'ack' } | { op: 'error' }>;
+
+export interface ConnectOptions {
+  /** Keep retrying a refused or failed connection until this much time has passed (ms); default 30,000. */
+  readonly retryForMs?: number;
+  /** Pause between attempts (ms), doubled up to 1 s; default 100. */
+  readonly retryDelayMs?: number;
+  /** Gives up early when aborted. */
+  readonly signal?: AbortSignal;
+}
+
+interface Pending {
+  readonly op: ClientOp;
+  readonly sentAt: number;
+  readonly resolve: (answer: Answer) => void;
+  timer: NodeJS.Timeout | null;
+}
+
+const sleep = (ms: number): Promise<void> =>
+  new Promise((resolve) => {
+    setTimeout(resolve, ms);
+  });
+
+/** Opens one socket; rejects on the first error. */
+function open(url: string): Promise<WebSocket> {
+  return new Promise((resolve, reject) => {
+    const ws = new WebSocket(url, { perMessageDeflate: false, handshakeTimeout: 10_000 });
+    const onError = (error: Error): void => {
+      ws.removeAllListeners();
+      ws.on('error', () => undefined);
+      ws.terminate();
+      reject(error);
+    };
+    ws.once('error', onError);
+    ws.once('open', () => {
+      ws.off('error', onError);
+      resolve(ws);
+    });
+  });
+}
+
+export class ProtocolClient {
+  readonly #ws: WebSocket;
+  readonly #pending = new Map<number, Pending>();
+  readonly #listeners = new Set<(message: Push) => void>();
+  readonly #closeListeners = new Set<() => void>();
+  #nextId = 1;
+  #closed = false;
+
+  private constructor(ws: WebSocket) {
+    this.#ws = ws;
+    ws.on('message', (data: Buffer, isBinary: boolean) => {
+      if (isBinary) return;
+      this.#receive(data.toString('utf8'));
+    });
+    ws.on('close', () => {
+      this.#onClose();
+    });
+    ws.on('error', () => {
+      // 'close' follows.
+    });
+  }
+
+  /** Connects to `url` (`ws://HOST:PORT`), retrying while the server is not up yet. */
+  static async connect(url: string, options: ConnectOptions = {}): Promise<ProtocolClient> {
+    const retryFor = options.retryForMs ?? 30_000;
+    const until = Date.now() + retryFor;
+    let delay = options.retryDelayMs ?? 100;
+    for (;;) {
+      try {
+        return new ProtocolClient(await open(url));
+      } catch (error) {
+        if (options.signal?.aborted === true || Date.now() + delay > until) throw error;
+        await sleep(delay);
+        delay = Math.min(1000, delay * 2);
+      }
+    }
+  }
+
+  get closed(): boolean {
+    return this.#closed;
+  }
+
+  /** Every pushed message (table snapshots and events, clocks, legal actions, summaries…). */
+  onPush(listener: (message: Push) => void): () => void {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
+  }
+
+  /** Called once when the socket closes (by either side). */
+  onClose(listener: () => void): () => void {
+    this.#closeListeners.add(listener);
+    return () => this.#closeListeners.delete(listener);
+  }
+
+  /**
+   * Sends a request and resolves with its answer and the time it took (send → answer, ms). Never
+   * rejects: a closed socket answers `CLOSED`, no answer within `timeoutMs` (default none) `TIMEOUT`.
+   */
+  request<O extends ClientOp>(
+    op: O,
+    fields: Readonly<Record<string, unknown>> = {},
+    timeoutMs?: number,
+  ): Promise<Answer<O>> {
+    const sentAt = performance.now();
+    if (this.#closed) return Promise.resolve({ ok: false, code: 'CLOSED', message: 'socket closed', ms: 0 });
+    const id = this.#nextId++;
+    return new Promise<Answer<O>>((resolve) => {
+      const pending: Pending = { op, sentAt, resolve: resolve as (answer: Answer) => void, timer: null };
+      if (timeoutMs !== undefined) {
+        pending.timer = setTimeout(() => {
+          this.#pending.delete(id);
+          resolve({
+            ok: false,
+            code: 'TIMEOUT',
+            message: `no answer to ${op} in ${timeoutMs} ms`,
+            ms: timeoutMs,
+          });
+        }, timeoutMs);
+      }
+      this.#pending.set(id, pending);
+      this.#ws.send(JSON.stringify({ ...fields, op, id }));
+    });
+  }
+
+  /** Like {@link request}, but throws on a refusal (for tests and set-up steps that must work). */
+  async ok<O extends ClientOp>(op: O, fields: Readonly<Record<string, unknown>> = {}): Promise<AckData[O]> {
+    const answer = await this.request(op, fields, 15_000);
+    if (!answer.ok) throw new Error(`${op} refused: ${answer.code} ${answer.message}`);
+    return answer.data;
+  }
+
+  /** Waits for the first pushed message (from now on) that passes `test`. */
+  next<M extends Push>(test: (message: Push) => message is M, timeoutMs?: number): Promise<M>;
+  next(test: (message: Push) => boolean, timeoutMs?: number): Promise<Push>;
+  next(test: (message: Push) => boolean, timeoutMs = 10_000): Promise<Push> {
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => {
+        stop();
+        reject(new Error(`no matching message in ${timeoutMs} ms`));
+      }, timeoutMs);
+      const stop = this.onPush((message) => {
+        if (!test(message)) return;
+        clearTimeout(timer);
+        stop();
+        resolve(message);
+      });
+    });
+  }
+
+  /** Sends a raw text frame (tests). */
+  sendRaw(text: string): void {
+    if (!this.#closed) this.#ws.send(text);
+  }
+
+  /** Closes the socket; pending requests answer `CLOSED`. */
+  close(): void {
+    if (this.#closed) return;
+    this.#ws.close(1000, 'bye');
+    // A server that does not answer the close handshake must not keep us waiting.
+    setTimeout(() => {
+      this.#ws.terminate();
+    }, 2000).unref();
+  }
+
+  /** Drops the connection at once, without a close handshake (a player pulling the cable). */
+  terminate(): void {
+    this.#ws.terminate();
+  }
+
+  #receive(text: string): void {
+    let message: ServerMessage;
+    try {
+      message = JSON.parse(text) as ServerMessage;
+    } catch {
+      return;
+    }
+    if (message.op === 'ack' || message.op === 'error') {
+      const id = message.id;
+      const pending = id === null ? undefined : this.#pending.get(id);
+      if (pending === undefined || id === null) return;
+      this.#pending.delete(id);
+      if (pending.timer !== null) clearTimeout(pending.timer);
+      const ms = performance.now() - pending.sentAt;
+      pending.resolve(
+        message.op === 'ack'
+          ? { ok: true, data: message.data, ms }
+          : { ok: false, code: message.code, message: message.message, ms },
+      );
+      return;
+    }
+    for (const listener of [...this.#listeners]) listener(message);
+  }
+
+  #onClose(): void {
+    if (this.#closed) return;
+    this.#closed = true;
+    for (const pending of this.#pending.values()) {
+      if (pending.timer !== null) clearTimeout(pending.timer);
+      pending.resolve({
+        ok: false,
+        code: 'CLOSED',
+        message: 'socket closed',
+        ms: performance.now() - pending.sentAt,
+      });
+    }
+    this.#pending.clear();
+    for (const listener of [...this.#closeListeners]) listener();
+    this.#closeListeners.clear();
+  }
+}

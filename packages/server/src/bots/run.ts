@@ -1,0 +1,156 @@
+/**
+ * A run of `felt bots`: N bots sign up (connections retried while the server starts), sit down at
+ * tables of one kind and play until H hands have finished or S seconds have passed — both counted from
+ * the moment every bot is seated (or has given up looking) — then leave their seats and disconnect.
+ */
+import type { RoomGame, StructureName } from '@felt/protocol';
+import { Bot } from './bot.js';
+import { NoTableError, Seater } from './seater.js';
+import { BotStats, type BotsReport } from './stats.js';
+import type { Roll } from './strategy.js';
+
+export interface BotsOptions {
+  /** `ws://HOST:PORT` */
+  readonly url: string;
+  readonly bots: number;
+  /** Default holdem. */
+  readonly game?: RoomGame;
+  /** Default: no-limit when the game has such a play-money table, else its first structure. */
+  readonly structure?: StructureName;
+  /** Stop after this many hands (counted once all are seated). */
+  readonly hands?: number;
+  /** Stop after this many seconds (counted once all are seated). */
+  readonly seconds?: number;
+  /** Pause before each action, ms (default 500). */
+  readonly thinkMs?: number;
+  /** Keep retrying connections this long (ms, default 60,000). */
+  readonly connectForMs?: number;
+  /** Bots setting up (connect, sign up, sit down) at once; default 32. */
+  readonly concurrency?: number;
+  /** Account names are PREFIX-1 … PREFIX-N; default a random prefix. */
+  readonly prefix?: string;
+  /** Stops the run early (SIGINT); the report covers what was done. */
+  readonly signal?: AbortSignal;
+  readonly roll?: Roll;
+  /** Progress lines (stderr in the command). */
+  readonly log?: (line: string) => void;
+}
+
+/** The report plus what the bench and the curious want to know. */
+export interface BotsDetail extends BotsReport {
+  readonly bots: number;
+  readonly seated: number;
+  readonly tables: number;
+  /** Seconds from the start to all seated. */
+  readonly setupSeconds: number;
+  /** Seconds measured (all seated → stop). */
+  readonly seconds: number;
+  /** Requests that got no answer (connection lost, timeout). */
+  readonly unanswered: number;
+  readonly errorCodes: Readonly<Record<string, number>>;
+}
+
+const randomPrefix = (): string => `b${Math.random().toString(36).slice(2, 8)}`;
+
+export async function runBots(options: BotsOptions): Promise<BotsDetail> {
+  const log = options.log ?? (() => undefined);
+  const started = performance.now();
+  const stats = new BotStats();
+  const seater = new Seater({ game: options.game ?? 'holdem', structure: options.structure ?? null });
+  const stop = new AbortController();
+  const outer = options.signal;
+  const onOuterAbort = (): void => {
+    stop.abort();
+  };
+  outer?.addEventListener('abort', onOuterAbort);
+  const prefix = options.prefix ?? randomPrefix();
+  const context = {
+    url: options.url,
+    thinkMs: options.thinkMs ?? 500,
+    roll: options.roll ?? Math.random,
+    stats,
+    seater,
+    connectForMs: options.connectForMs ?? 60_000,
+    signal: stop.signal,
+  };
+  const bots = Array.from(
+    { length: options.bots },
+    (_, i) => new Bot(`${prefix}-${i + 1}`, `bot-password-${prefix}`, context),
+  );
+  try {
+    // Set-up, a few bots at a time: the server hashes every password (scrypt), and a storm of
+    // sockets would only queue up in its backlog.
+    let next = 0;
+    let seated = 0;
+    let failed = 0;
+    const fatal: { error: Error | null } = { error: null };
+    const worker = async (): Promise<void> => {
+      while (next < bots.length && fatal.error === null && !stop.signal.aborted) {
+        const bot = bots[next++]!;
+        try {
+          if (await bot.start()) {
+            seated++;
+            if (seated % 500 === 0) log(`felt bots: ${seated} seated`);
+          } else failed++;
+        } catch (error) {
+          const reason = error instanceof Error ? error : new Error('bot set-up failed', { cause: error });
+          // No table of the kind: nobody can sit. Anything else costs one bot, not the run.
+          if (error instanceof NoTableError) fatal.error = reason;
+          else if (failed++ < 5) log(`felt bots: ${bot.name} gave up: ${reason.message}`);
+        }
+      }
+    };
+    await Promise.all(
+      Array.from({ length: Math.max(1, Math.min(options.concurrency ?? 32, bots.length)) }, worker),
+    );
+    if (fatal.error !== null) throw fatal.error;
+    if (seated === 0) throw new Error(`no bot could sit down (${failed} gave up)`);
+    const setupSeconds = (performance.now() - started) / 1000;
+    log(
+      `felt bots: ${seated} of ${bots.length} seated at ${seater.tableCount} tables in ${setupSeconds.toFixed(1)} s`,
+    );
+
+    // Measure until H hands or S seconds.
+    const measureFrom = performance.now();
+    stats.measuring = true;
+    await new Promise<void>((resolve) => {
+      const done = (): void => {
+        if (timer !== null) clearTimeout(timer);
+        stop.signal.removeEventListener('abort', done);
+        resolve();
+      };
+      let timer: NodeJS.Timeout | null = null;
+      if (options.seconds !== undefined) timer = setTimeout(done, options.seconds * 1000);
+      if (options.hands !== undefined) {
+        const limit = options.hands;
+        stats.onHand(() => {
+          if (stats.hands >= limit) done();
+        });
+        if (limit <= 0) done();
+      }
+      if (stop.signal.aborted) done();
+      else stop.signal.addEventListener('abort', done);
+    });
+    stats.measuring = false;
+    const seconds = (performance.now() - measureFrom) / 1000;
+    seater.stopped = true;
+    stop.abort();
+    const tables = seater.tableCount;
+    await Promise.all(bots.map((bot) => bot.stop()));
+    return {
+      ...stats.report(),
+      bots: bots.length,
+      seated: bots.filter((bot) => bot.seated).length,
+      tables,
+      setupSeconds: Math.round(setupSeconds * 100) / 100,
+      seconds: Math.round(seconds * 100) / 100,
+      unanswered: stats.unanswered,
+      errorCodes: Object.fromEntries(stats.errorCodes),
+    };
+  } finally {
+    seater.stopped = true;
+    stop.abort();
+    outer?.removeEventListener('abort', onOuterAbort);
+    for (const bot of bots) bot.client?.terminate();
+  }
+}

@@ -1,0 +1,221 @@
+/**
+ * The room's seat and clock rules end to end: the real `felt serve` on a real SQLite file, players as
+ * real WebSocket clients — a new player (waiting for the big blind, or posting one), missed blinds
+ * after sitting out, disconnection and reconnection into the same hand, the time-out, and the
+ * artificial all-in of a disconnected player at a real-money limit table.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ClockConfig, TableConfig } from '../src/table/types.js';
+import { audit, felt, FeltServer, handsDealt, Player, tempDir, writeTables } from './integration-helpers.js';
+
+const CLOCKS: ClockConfig = {
+  actionMs: 2500,
+  drawMs: 2500,
+  timeBankMs: 500,
+  timeBankRefillMs: 0,
+  betweenHandsMs: 200,
+};
+
+const nl = (id: string): TableConfig => ({
+  id,
+  name: id,
+  game: 'holdem',
+  structure: 'no-limit',
+  stakes: { small: 100, big: 200 },
+  currency: 'play',
+  seats: 6,
+  clocks: CLOCKS,
+});
+
+const TABLES: TableConfig[] = [
+  nl('nl-new'),
+  nl('nl-missed'),
+  nl('nl-disc'),
+  nl('nl-timeout'),
+  {
+    id: 'fl-real',
+    name: 'Limit real',
+    game: 'holdem',
+    structure: 'fixed-limit',
+    stakes: { small: 25, big: 50 },
+    currency: 'real',
+    seats: 6,
+    clocks: CLOCKS,
+  },
+];
+
+let counter = 0;
+const fresh = (prefix: string): string => `${prefix}${process.pid % 10000}n${++counter}`;
+
+describe('felt serve: seats, blinds, clocks and disconnections over real sockets', () => {
+  const data = tempDir('felt-integration-seats-');
+  let server: FeltServer;
+  const players: Player[] = [];
+  const join = async (prefix: string): Promise<Player> => {
+    const player = await Player.signUp(server.url, fresh(prefix));
+    players.push(player);
+    return player;
+  };
+
+  beforeAll(async () => {
+    writeTables(data.dir, TABLES);
+    server = await FeltServer.start(data.dir, 0);
+  });
+  afterAll(async () => {
+    for (const player of players) player.close();
+    await server.stop();
+    const report = await audit(data.dir);
+    data.remove();
+    expect(report.conserved).toBe(true);
+  });
+
+  it('new player: one waits for the big blind and plays it, one posts a live big blind at once', async () => {
+    const [a, b, c, d] = [await join('na'), await join('nb'), await join('nc'), await join('nd')];
+    await a.sit('nl-new', 0, 10_000);
+    await b.sit('nl-new', 1, 10_000);
+    await a.event((e) => e.type === 'deal-hole');
+    await c.sit('nl-new', 3, 10_000, 'wait');
+    expect(c.view?.seats[3]?.status).toBe('waiting');
+    await d.sit('nl-new', 4, 10_000, 'post');
+    for (const [player, seat] of [
+      [c, 3],
+      [d, 4],
+    ] as const) {
+      await player.event((e) => e.type === 'deal-hole' && e.seat === seat, 30_000);
+      const first = handsDealt(player.events, seat)[0]!;
+      const posts = player.events.filter(
+        (p) => p.handId === first && p.event.type === 'post' && p.event.seat === seat,
+      );
+      // His first hand: a big blind (100 = the table's big blind), live.
+      expect(posts.map((p) => p.event)).toEqual([expect.objectContaining({ kind: 'blind', amount: 100 })]);
+    }
+  });
+
+  it('sit-out: not dealt in, missed blinds marked; coming back he posts them (the small one dead)', async () => {
+    const [a, b, c] = [await join('ma'), await join('mb'), await join('mc')];
+    await a.sit('nl-missed', 0, 10_000);
+    await b.sit('nl-missed', 1, 10_000);
+    await c.sit('nl-missed', 2, 10_000, 'post');
+    await c.event((e) => e.type === 'deal-hole' && e.seat === 2, 30_000);
+    await c.client.ok('sit-out', { tableId: 'nl-missed' });
+    const outAt = a.events.length;
+    const marked = await a.until((view) => {
+      const seat = view.seats[2];
+      return seat?.status === 'sitting-out' && (seat.missed.big || seat.missed.small);
+    }, 30_000);
+    expect(marked.seats[2]!.paid).toBe(true);
+    // Hands dealt while he sat out did not include him.
+    const started = new Set(
+      a.events
+        .slice(outAt)
+        .filter((p) => p.event.type === 'deal-hole')
+        .map((p) => p.handId),
+    );
+    const cHands = new Set(handsDealt(c.events, 2));
+    const before = handsDealt(c.events, 2).length;
+    const lastWithC = Math.max(...cHands);
+    for (const hand of started) if (hand > lastWithC) expect(cHands.has(hand)).toBe(false);
+    const owed = c.view!.seats[2]!.missed;
+    await c.client.ok('missed-blinds', { tableId: 'nl-missed', choice: 'post' });
+    await c.until((view) => view.seats[2]?.status !== 'sitting-out');
+    const deadline = Date.now() + 30_000;
+    while (handsDealt(c.events, 2).length === before && Date.now() < deadline)
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    const back = handsDealt(c.events, 2)[before]!;
+    expect(back).toBeGreaterThan(lastWithC);
+    const posts = c.events
+      .filter((p) => p.handId === back && p.event.type === 'post' && p.event.seat === 2)
+      .map((p) => p.event);
+    // A live big blind — his own, or in the big blind's place, which clears every mark — and the small
+    // one dead when he owes it and is not the big blind.
+    expect(posts).toContainEqual(expect.objectContaining({ kind: 'blind', amount: 100 }));
+    for (const post of posts) expect([100, 50]).toContain(post.type === 'post' ? post.amount : 0);
+    const inBigBlindsPlace = !c.events.some(
+      (p) =>
+        p.handId === back &&
+        p.event.type === 'post' &&
+        p.event.kind === 'blind' &&
+        p.event.amount === 100 &&
+        p.event.seat !== 2,
+    );
+    if (owed.small && !inBigBlindsPlace)
+      expect(posts).toContainEqual(expect.objectContaining({ kind: 'dead-blind', amount: 50 }));
+    expect(c.view?.seats[2]?.missed).toEqual({ small: false, big: false });
+  });
+
+  it('disconnect and reconnect: the seat is kept and he resumes the same hand with his cards and his turn', async () => {
+    const [a, b] = [await join('da'), await join('db')];
+    a.autoplay = false;
+    await a.sit('nl-disc', 0, 10_000);
+    await b.sit('nl-disc', 1, 10_000);
+    await a.until(() => a.legal !== null);
+    const handId = a.legal!.handId;
+    const cards = a.view?.hand?.players.find((p) => p.seat === 0)?.cards ?? [];
+    a.disconnect();
+    await b.until((view) => view.seats[0]?.connected === false);
+    expect(b.view?.seats[0]?.account).toBe(a.id);
+    a.legal = null;
+    a.view = null;
+    const tables = await a.reconnect(server.url);
+    expect(tables).toEqual(['nl-disc']);
+    const view = await a.until((v) => v.you === 0 && v.hand?.handId === handId);
+    const mine = view.hand!.players.find((p) => p.seat === 0)!;
+    expect(mine.cards).toHaveLength(2);
+    for (const card of mine.cards) expect(card).toMatch(/^[2-9TJQKA][cdhs]$/);
+    if (cards.length === 2) expect(mine.cards).toEqual(cards);
+    await a.until(() => a.legal?.handId === handId);
+    const legal = a.legal!.legal;
+    const answer = await a.client.request('act', {
+      tableId: 'nl-disc',
+      handId,
+      action: legal.check ? { type: 'check' } : { type: 'call' },
+    });
+    expect(answer.ok).toBe(true);
+    await b.until((v) => v.seats[0]?.connected === true);
+  });
+
+  it('time-out: the action clock, then the time bank, then check if free else fold', async () => {
+    const [a, b] = [await join('ta'), await join('tb')];
+    a.autoplay = false;
+    await a.sit('nl-timeout', 0, 10_000);
+    await b.sit('nl-timeout', 1, 10_000);
+    await a.until(() => a.legal !== null);
+    const asked = Date.now();
+    const free = a.legal!.legal.check;
+    const timeout = await b.event((e) => e.type === 'timeout' && e.seat === 0, 15_000);
+    expect(Date.now() - asked).toBeGreaterThanOrEqual(CLOCKS.actionMs + CLOCKS.timeBankMs - 200);
+    expect(timeout.event).toEqual({ type: 'timeout', seat: 0, result: free ? 'check' : 'fold' });
+  });
+
+  it('artificial all-in: a disconnected player at a real-money limit table is all-in when his clock runs out', async () => {
+    const [x, y] = [await join('xa'), await join('ya')];
+    for (const player of [x, y]) {
+      const credit = await felt([
+        'admin',
+        'credit',
+        '--user',
+        player.name,
+        '--amount',
+        '10000',
+        '--data',
+        data.dir,
+      ]);
+      expect(credit.status, credit.stdout).toBe(0);
+    }
+    x.autoplay = false;
+    await x.sit('fl-real', 0, 300);
+    await y.sit('fl-real', 1, 300);
+    await x.until(() => x.legal !== null);
+    const handId = x.legal!.handId;
+    x.disconnect();
+    const timeout = await y.event(
+      (e, p) => e.type === 'timeout' && e.seat === 0 && p.handId === handId,
+      15_000,
+    );
+    expect(timeout.event).toEqual({ type: 'timeout', seat: 0, result: 'artificial-all-in' });
+    // The hand goes on without him and is settled; he is in the pots he matched.
+    await y.event((e, p) => e.type === 'end' && p.handId === handId, 15_000);
+    const report = await audit(data.dir);
+    expect(report.conserved).toBe(true);
+  });
+});
