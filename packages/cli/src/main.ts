@@ -11,7 +11,7 @@ async function main(argv: readonly string[]): Promise<number> {
     process.stderr.write(`usage: felt COMMAND [ARGS]\n\ncommands:\n${list}\n`);
     return name === undefined || name === '--help' || name === 'help' ? 0 : 2;
   }
-  return command.run(args);
+  return (await command.load()).run(args);
 }
 
 process.exitCode = await main(process.argv.slice(2));

@@ -57,7 +57,6 @@ const errorLine = (code: string, message: string): string =>
   JSON.stringify({ ok: false, error: { code, message } });
 
 export const admin: Command = {
-  summary: 'operator: audit the ledger, real-money cashier (credit, debit)',
   async run(args) {
     if (args.length === 0 || args[0] === '--help' || args[0] === 'help') {
       process.stderr.write(USAGE);

@@ -2,7 +2,6 @@ import { parseArgs } from 'node:util';
 import type { Command } from './command.js';
 
 export const bench: Command = {
-  summary: 'measure Felt against the npm poker libraries: bench [--json] [--only GROUP]',
   async run(args) {
     let options: { json: boolean; only: string | undefined };
     try {

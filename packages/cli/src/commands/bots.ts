@@ -101,7 +101,6 @@ export function parseBotsArgs(args: readonly string[]): BotsArgs | string {
 }
 
 export const bots: Command = {
-  summary: 'bots that sign up and play over the real protocol; prints hands, actions, errors, latency',
   async run(args) {
     if (args.includes('--help') || args.includes('-h')) {
       process.stdout.write(USAGE);

@@ -4,7 +4,6 @@ import type { Command } from './command.js';
 
 /** What `npm start` runs until the room exists: a freshly shuffled six-player hold'em showdown. */
 export const demo: Command = {
-  summary: "deal and show down one six-player hold'em hand",
   run() {
     const deck = shuffleInPlace(deckCards('standard52'), cryptoRandom());
     const holes = Array.from({ length: 6 }, (_, seat) => deck.slice(seat * 2, seat * 2 + 2));

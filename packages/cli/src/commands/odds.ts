@@ -119,7 +119,6 @@ export function answerOdds(
 }
 
 export const odds: Command = {
-  summary: 'win, tie and equity of hands in any game: exact, or sampled with a seed',
   async run(args) {
     if (args.includes('--help') || args.includes('-h')) {
       process.stdout.write(`${USAGE}\n`);

@@ -62,7 +62,6 @@ export function replayText(
 }
 
 export const replay: Command = {
-  summary: 'replay PHH hand histories (.phh, .phhs): one JSON line of finishing stacks per hand',
   async run(args) {
     let houseRake = false;
     let text = false;

@@ -33,7 +33,6 @@ export function parseServeArgs(args: readonly string[]): ServeArgs | string {
 }
 
 export const serve: Command = {
-  summary: 'run the poker room (HTTP + WebSocket) on SQLite',
   async run(args) {
     if (args.includes('--help') || args.includes('-h')) {
       process.stdout.write(USAGE);

@@ -72,7 +72,6 @@ export function answerShowdownLine(
 }
 
 export const showdown: Command = {
-  summary: 'decide showdowns: JSON lines in, one JSON line out per line',
   async run(args) {
     if (args.length > 0) {
       process.stderr.write('usage: felt showdown < showdowns.jsonl\n');

@@ -50,7 +50,6 @@ export function parseSimulateArgs(args: readonly string[]): SimulateArgs | strin
 }
 
 export const simulate: Command = {
-  summary: 'play random legal hands and write them as PHH (.phhs) with their finishing stacks',
   async run(args) {
     if (args.includes('--help') || args.includes('-h')) {
       process.stdout.write(USAGE);
