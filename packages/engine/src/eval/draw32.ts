@@ -1,6 +1,7 @@
-import { rankOf, type Card, type Rank } from '../cards.js';
-import { HandClass, topRanks } from './high.js';
-import { suitRanked32, suitStrengths } from './telesina.js';
+import { rankOf, type Rank } from '../cards.js';
+import { HandClass } from './high.js';
+import type { Ranking } from './ranking.js';
+import { pushSuitStrengths, suitRanked32 } from './telesina.js';
 
 /**
  * 32-card draw: the 32-card high ranking (flush above full house, A-7-8-9-T the lowest straight), and
@@ -10,33 +11,40 @@ import { suitRanked32, suitStrengths } from './telesina.js';
  * highest rank down, come last.
  */
 
-/** The rank of the card whose suit the rules name as the tie-break after the ranks (none for some classes). */
-function decidingRanks(handClass: HandClass, ranks: readonly Rank[]): Rank[] {
+/** The rank of the card whose suit the rules name as the tie-break after the ranks, or -1 (none for some classes). */
+function decidingRank(handClass: HandClass, ranks: readonly Rank[]): number {
   switch (handClass) {
     case HandClass.STRAIGHT_FLUSH:
     case HandClass.FLUSH:
     case HandClass.STRAIGHT:
     case HandClass.HIGH_CARD:
-      return [ranks[0]!]; // the top card
+      return ranks[0]!; // the top card
     case HandClass.TWO_PAIR:
-      return [ranks[2]!]; // the side card
+      return ranks[2]!; // the side card
     case HandClass.PAIR:
-      return [ranks[1]!]; // the highest side card
+      return ranks[1]!; // the highest side card
     default:
-      return []; // quads, full houses and trips cannot be equal in rank
+      return -1; // quads, full houses and trips cannot be equal in rank
   }
 }
 
-const rankMask = (cards: readonly Card[]): number =>
-  cards.reduce((mask, card) => mask | (1 << rankOf(card)), 0);
-
-export const draw32Ranking = suitRanked32({
+export const draw32Ranking: Ranking = suitRanked32({
   id: 'draw32',
   digitCount: 11,
-  tieBreak: (cards, handClass, ranks) => [
-    ...ranks,
-    ...suitStrengths(cards, decidingRanks(handClass, ranks)),
-    ...suitStrengths(cards, topRanks(rankMask(cards))),
-  ],
+  tieBreak(cards, handClass, ranks, out) {
+    let end = 0;
+    for (let i = 0; i < 5; i++) out[end++] = ranks[i]!;
+    const deciding = decidingRank(handClass, ranks);
+    if (deciding >= 0) end = pushSuitStrengths(cards, deciding, out, end);
+    // Then the suits of all the cards, from the highest rank down.
+    let mask = 0;
+    for (let i = 0; i < cards.length; i++) mask |= 1 << rankOf(cards[i]!);
+    while (mask !== 0) {
+      const rank = 31 - Math.clz32(mask);
+      end = pushSuitStrengths(cards, rank, out, end);
+      mask &= ~(1 << rank);
+    }
+    return end;
+  },
   rankOffset: () => 0,
 });

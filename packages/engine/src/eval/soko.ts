@@ -3,6 +3,7 @@ import { HandClass, popcount, standardHigh, topRanks } from './high.js';
 import { highRankingStandard } from './high-rankings.js';
 import { rankName } from './names.js';
 import type { Ranking } from './ranking.js';
+import { subsetBest, subsetBestOfParts } from './telesina.js';
 
 /**
  * Sökö (Canadian stud): the standard high ranking with two more classes between two pair and one pair,
@@ -62,15 +63,19 @@ const standardOf = (value: number): number => (positionOf(value) > FOUR_FLUSH ? 
 
 const topOf = (value: number): Rank => standardHigh().decode(value - positionOf(value) * STRIDE).ranks[0]!;
 
+function evaluateSoko(cards: readonly Card[]): number {
+  const standard = standardHigh().value(cards, 0, 5);
+  if (standard > PAIR_TOP) return standard + SHIFT;
+  // A hand that is both a four-flush and a four-straight counts as the better one.
+  return fourFlush(cards) ?? fourStraight(cards) ?? standard;
+}
+
 export const sokoRanking: Ranking = {
   id: 'soko',
   handSize: 5,
-  evaluate(cards) {
-    const standard = standardHigh().value(cards, 0, 5);
-    if (standard > PAIR_TOP) return standard + SHIFT;
-    // A hand that is both a four-flush and a four-straight counts as the better one.
-    return fourFlush(cards) ?? fourStraight(cards) ?? standard;
-  },
+  evaluate: evaluateSoko,
+  best: (cards) => subsetBest(evaluateSoko, 5, cards),
+  bestOfParts: (own, board) => subsetBestOfParts(evaluateSoko, 5, own, board),
   describe(value, cards) {
     switch (positionOf(value)) {
       case FOUR_FLUSH:

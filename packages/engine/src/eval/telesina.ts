@@ -14,38 +14,117 @@ import type { Ranking, RankingId } from './ranking.js';
 const SUIT_STRENGTH: readonly number[] = [1, 2, 3, 0];
 const SUIT_BY_STRENGTH: readonly string[] = ['spades', 'clubs', 'diamonds', 'hearts'];
 
-const piquetHigh = (): HighEvaluator => highEvaluator(PIQUET_RULES);
+let piquet: HighEvaluator | undefined;
+const piquetHigh = (): HighEvaluator => (piquet ??= highEvaluator(PIQUET_RULES));
+
+/**
+ * Writes the suit strengths of the cards of `rank` into `out` from index `at` on, the strongest
+ * first; returns the index after them.
+ */
+export function pushSuitStrengths(cards: readonly Card[], rank: Rank, out: number[], at: number): number {
+  // Plain loops and an insertion sort: this runs for every five-card subset at a Telesina showdown.
+  let end = at;
+  for (let c = 0; c < cards.length; c++) {
+    const card = cards[c]!;
+    if (rankOf(card) !== rank) continue;
+    const strength = SUIT_STRENGTH[suitOf(card)]!;
+    let i = end++;
+    while (i > at && out[i - 1]! < strength) {
+      out[i] = out[i - 1]!;
+      i--;
+    }
+    out[i] = strength;
+  }
+  return end;
+}
 
 /** The suit strengths of the cards of each rank in turn, the strongest first within a rank. */
 export function suitStrengths(cards: readonly Card[], ranks: readonly Rank[]): number[] {
-  // Plain loops and an insertion sort: this runs for every five-card subset at a Telesina showdown.
   const out: number[] = [];
-  for (const rank of ranks) {
-    const start = out.length;
-    for (const card of cards) {
-      if (rankOf(card) !== rank) continue;
-      const strength = SUIT_STRENGTH[suitOf(card)]!;
-      let i = out.length;
-      out.push(strength);
-      while (i > start && out[i - 1]! < strength) {
-        out[i] = out[i - 1]!;
-        i--;
-      }
-      out[i] = strength;
-    }
-  }
+  let end = 0;
+  for (const rank of ranks) end = pushSuitStrengths(cards, rank, out, end);
   return out;
+}
+
+/** Scratch arrays for `subsetBest`: one per subset size (4 or 5), reused, never kept by an evaluator. */
+const SCRATCH: Card[][] = [[], [], [], [], [], [], []];
+/** Scratch for `bestOfParts`: a player's cards and the board's, joined without a new array. */
+const JOINED: Card[] = [];
+
+/**
+ * The best value of any `size` of `cards` under `evaluate` (what `bestHandOf` finds, without the
+ * closures and copies): one call for exactly `size` cards, one per left-out card for one more, else
+ * every subset in turn. -1 when there are fewer than `size` cards. For the rankings that evaluate
+ * five (badugi: four) cards at a time and have no table for more.
+ */
+export function subsetBest(
+  evaluate: (cards: readonly Card[]) => number,
+  size: number,
+  cards: ArrayLike<Card>,
+): number {
+  const n = cards.length;
+  if (n < size) return -1;
+  const subset = SCRATCH[size]!;
+  if (subset.length !== size) subset.length = size;
+  if (n === size) {
+    for (let i = 0; i < size; i++) subset[i] = cards[i]!;
+    return evaluate(subset);
+  }
+  let best = -1;
+  if (n === size + 1) {
+    for (let out = 0; out < n; out++) {
+      for (let i = 0, j = 0; i < n; i++) if (i !== out) subset[j++] = cards[i]!;
+      const value = evaluate(subset);
+      if (value > best) best = value;
+    }
+    return best;
+  }
+  // Any other count: the subsets by their index lists in lexicographic order.
+  const at: number[] = [];
+  for (let i = 0; i < size; i++) at.push(i);
+  for (;;) {
+    for (let i = 0; i < size; i++) subset[i] = cards[at[i]!]!;
+    const value = evaluate(subset);
+    if (value > best) best = value;
+    let k = size - 1;
+    while (k >= 0 && at[k] === n - size + k) k--;
+    if (k < 0) return best;
+    at[k]!++;
+    for (let i = k + 1; i < size; i++) at[i] = at[i - 1]! + 1;
+  }
+}
+
+/** `subsetBest` of a player's own cards and the board's together. */
+export function subsetBestOfParts(
+  evaluate: (cards: readonly Card[]) => number,
+  size: number,
+  own: ArrayLike<Card>,
+  board: ArrayLike<Card>,
+): number {
+  if (board.length === 0) return subsetBest(evaluate, size, own);
+  let k = 0;
+  for (let i = 0; i < own.length; i++) JOINED[k++] = own[i]!;
+  for (let i = 0; i < board.length; i++) JOINED[k++] = board[i]!;
+  if (JOINED.length !== k) JOINED.length = k;
+  return subsetBest(evaluate, size, JOINED);
 }
 
 export interface SuitRankedRules {
   readonly id: RankingId;
   /** How many tie-break digits follow the class: the most any class uses. */
   readonly digitCount: number;
-  /** The tie-break digits of a hand, given its class and its five (zero-padded) rank tie-breaks. */
-  tieBreak(cards: readonly Card[], handClass: HandClass, ranks: readonly Rank[]): number[];
+  /**
+   * Writes into `out` from index 0 the tie-break digits of a hand, given its class and its five
+   * (zero-padded) rank tie-breaks, and returns how many (`ranks` and `out` are scratch: do not keep them).
+   */
+  tieBreak(cards: readonly Card[], handClass: HandClass, ranks: readonly Rank[], out: number[]): number;
   /** Where the five rank tie-breaks start among the digits. */
   rankOffset(handClass: HandClass): number;
 }
+
+/** Scratch for `evaluate`: the five tie-break ranks and the digits (evaluation is never reentrant). */
+const RANKS: Rank[] = [0, 0, 0, 0, 0];
+const DIGITS: number[] = new Array<number>(32).fill(0);
 
 /** A 5-card ranking of the 32-card deck whose ties suits break as `rules` say. */
 export function suitRanked32(rules: SuitRankedRules): Ranking {
@@ -65,17 +144,26 @@ export function suitRanked32(rules: SuitRankedRules): Ranking {
     const offset = rules.rankOffset(handClass);
     return piquetHigh().encode(handClass, digits.slice(offset, offset + 5));
   };
+  const evaluate = (cards: readonly Card[]): number => {
+    const high = piquetHigh();
+    // The 32-card high value's class and ranks, as `decode` reads them, without its arrays.
+    let rest = high.value(cards, 0, 5) - 1;
+    for (let i = 4; i >= 0; i--) {
+      RANKS[i] = rest % 13;
+      rest = Math.floor(rest / 13);
+    }
+    const handClass = high.classAt[rest]!;
+    const count = rules.tieBreak(cards, handClass, RANKS, DIGITS);
+    let value = high.positionOf[handClass]!;
+    for (let i = 0; i < digitCount; i++) value = value * 13 + (i < count ? DIGITS[i]! : 0);
+    return value;
+  };
   return {
     id: rules.id,
     handSize: 5,
-    evaluate(cards) {
-      const high = piquetHigh();
-      const { handClass, ranks } = high.decode(high.value(cards, 0, 5));
-      const digits = rules.tieBreak(cards, handClass, ranks);
-      let value = high.positionOf[handClass]!;
-      for (let i = 0; i < digitCount; i++) value = value * 13 + (digits[i] ?? 0);
-      return value;
-    },
+    evaluate,
+    best: (cards) => subsetBest(evaluate, 5, cards),
+    bestOfParts: (own, board) => subsetBestOfParts(evaluate, 5, own, board),
     describe(value) {
       const name = describeHigh(piquetHigh(), highValue(value));
       const { handClass, digits } = unpack(value);
@@ -92,29 +180,37 @@ export function suitRanked32(rules: SuitRankedRules): Ranking {
   };
 }
 
-/** The ranks whose cards' suits break Telesina ties after the ranks (flushes aside). */
-function telesinaSuitRanks(handClass: HandClass, ranks: readonly Rank[]): Rank[] {
-  switch (handClass) {
-    case HandClass.STRAIGHT_FLUSH:
-    case HandClass.STRAIGHT:
-    case HandClass.TWO_PAIR:
-      return [ranks[0]!]; // the top card; of two pair, the higher pair, its highest suit first
-    case HandClass.PAIR:
-      return ranks.slice(1, 4); // the kickers from the highest down
-    case HandClass.HIGH_CARD:
-      return [...ranks];
-    default:
-      return []; // quads, full houses and trips: by rank alone
-  }
-}
-
 const base = suitRanked32({
   id: 'telesina',
   digitCount: 10,
-  tieBreak: (cards, handClass, ranks) =>
-    handClass === HandClass.FLUSH
-      ? [...suitStrengths(cards, [ranks[0]!]), ...ranks] // by suit alone, then ranks
-      : [...ranks, ...suitStrengths(cards, telesinaSuitRanks(handClass, ranks))],
+  tieBreak(cards, handClass, ranks, out) {
+    let end = 0;
+    if (handClass === HandClass.FLUSH) {
+      end = pushSuitStrengths(cards, ranks[0]!, out, end); // by suit alone, then ranks
+      for (let i = 0; i < 5; i++) out[end++] = ranks[i]!;
+      return end;
+    }
+    for (let i = 0; i < 5; i++) out[end++] = ranks[i]!;
+    // Then the suits of: the top card (of two pair, the higher pair, its highest suit first), the
+    // kickers of one pair from the highest down, every card of a high-card hand; quads, full houses
+    // and trips go by rank alone.
+    switch (handClass) {
+      case HandClass.STRAIGHT_FLUSH:
+      case HandClass.STRAIGHT:
+      case HandClass.TWO_PAIR:
+        end = pushSuitStrengths(cards, ranks[0]!, out, end);
+        break;
+      case HandClass.PAIR:
+        for (let i = 1; i < 4; i++) end = pushSuitStrengths(cards, ranks[i]!, out, end);
+        break;
+      case HandClass.HIGH_CARD:
+        for (let i = 0; i < 5; i++) end = pushSuitStrengths(cards, ranks[i]!, out, end);
+        break;
+      default:
+        break;
+    }
+    return end;
+  },
   rankOffset: (handClass) => (handClass === HandClass.FLUSH ? 1 : 0),
 });
 

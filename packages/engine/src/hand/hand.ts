@@ -13,7 +13,9 @@ import { deckCards, deckContains, type DeckKind } from '../deck.js';
 import { showdownWinners, type ShowdownWinners } from '../eval/showdown.js';
 import { fail, ok } from '../result.js';
 import { randomBelow, type RandomSource } from '../random.js';
-import { awardPot, buildPots, oddChipOrder, splitEvenly } from './pots.js';
+import { awardPot, buildPotParts, buildPots, oddChipOrder, splitEvenly, type PotPart } from './pots.js';
+import { showingStrength } from './showing.js';
+import { settingsOf, type HandSettings } from './settings.js';
 import { bettingLimits, type BettingLimits } from './structures.js';
 import {
   HandErrorCode,
@@ -32,6 +34,25 @@ import {
 import { bringInKey, VARIANTS, variantOf, type Variant } from './variants.js';
 
 const err = (code: HandErrorCode, message: string) => fail(code, message);
+
+/**
+ * Per-player lists are cut from packed templates: quicker to make than `new Array(n).fill(x)`, and
+ * packed (no holes) for the loops that read them on every action.
+ */
+const packedOf = <T>(value: T, size: number): T[] => {
+  const out: T[] = [];
+  for (let i = 0; i < size; i++) out.push(value);
+  return out;
+};
+const ZEROS = packedOf(0, 16);
+const MINUS_ONES = packedOf(-1, 16);
+const FALSES = packedOf(false, 16);
+function filled<T>(template: readonly T[], n: number): T[] {
+  if (n <= template.length) return template.slice(0, n);
+  const out = template.slice();
+  while (out.length < n) out.push(template[0]!);
+  return out;
+}
 
 /** The one success of `verify`: shared, it is immutable. */
 const OK: HandResult<undefined> = Object.freeze(ok(undefined));
@@ -94,6 +115,11 @@ export class Hand {
   private drawQueue: number[] = [];
   private splitQueue: number[] = [];
   private splitAccepted: boolean[];
+  /** 32-card draw split offer: the pots on offer, and whether each is still open (nobody in it declined). */
+  private splitPots: PotPart[] = [];
+  private splitOpen: boolean[] = [];
+  /** Pots every player of which accepted the split: divided equally at the end (RULES.md §11). */
+  private agreedPots: PotPart[] = [];
   private communityStreet = false;
   private reachedRake = false;
   // Betting round.
@@ -118,52 +144,46 @@ export class Hand {
   private limitsCache: [BettingLimits | null, BettingLimits | null] = [null, null];
 
   private limitsFor(bigBet: boolean, round: number): BettingLimits {
-    if (this.config.structure === 'spread-limit') return bettingLimits(this.config, bigBet, round);
+    if (this.config.structure === 'spread-limit') return bettingLimits(this.opts, bigBet, round);
     const i = bigBet ? 1 : 0;
-    return (this.limitsCache[i] ??= bettingLimits(this.config, bigBet, round));
+    return (this.limitsCache[i] ??= bettingLimits(this.opts, bigBet, round));
   }
 
-  private constructor(config: HandConfig, random: RandomSource | null) {
+  /** The configuration's fields, read once (see ./settings.ts): the hand reads its settings here. */
+  private readonly opts: HandSettings;
+
+  private constructor(config: HandConfig, opts: HandSettings, random: RandomSource | null) {
     this.config = config;
+    this.opts = opts;
     this.variant = variantOf(config.variant);
     this.random = random;
     const n = config.stacks.length;
     this.n = n;
     this.stacks = [...config.stacks];
-    this.bets = new Array<number>(n).fill(0);
-    this.committed = new Array<number>(n).fill(0);
-    this.live = new Array<number>(n).fill(0);
-    this.folded = new Array<boolean>(n).fill(false);
-    this.allIn = new Array<boolean>(n).fill(false);
+    this.bets = filled(ZEROS, n);
+    this.committed = filled(ZEROS, n);
+    this.live = filled(ZEROS, n);
+    this.folded = filled(FALSES, n);
+    this.allIn = filled(FALSES, n);
     this.cards = [];
     this.up = [];
     for (let p = 0; p < n; p++) {
       this.cards.push([]);
       this.up.push([]);
     }
-    this.acted = new Array<boolean>(n).fill(false);
-    this.actedAt = new Array<number>(n).fill(-1);
-    this.facedAt = new Array<number>(n).fill(0);
-    this.noRaise = new Array<boolean>(n).fill(false);
-    this.shown = new Array<boolean>(n).fill(false);
-    this.mucked = new Array<boolean>(n).fill(false);
-    this.drawn = new Array<number>(n).fill(0);
-    this.frozen = new Array<boolean>(n).fill(false);
-    this.splitAccepted = new Array<boolean>(n).fill(false);
-    this.served = new Array<boolean>(n).fill(false);
+    this.acted = filled(FALSES, n);
+    this.actedAt = filled(MINUS_ONES, n);
+    this.facedAt = filled(ZEROS, n);
+    this.noRaise = filled(FALSES, n);
+    this.shown = filled(FALSES, n);
+    this.mucked = filled(FALSES, n);
+    this.drawn = filled(ZEROS, n);
+    this.frozen = filled(FALSES, n);
+    this.splitAccepted = filled(FALSES, n);
+    this.served = filled(FALSES, n);
     this.stub = freshDeck(this.variant.deck);
     this.deckSize = this.stub.length;
-    const blinds = config.blinds ?? [];
-    let big = -1;
-    let bigAmount = 0;
-    for (let p = 0; p < n; p++) {
-      const b = blinds[p] ?? 0;
-      if (b > 0 && b >= bigAmount) {
-        big = p;
-        bigAmount = b;
-      }
-    }
-    this.bigBlindPosition = big;
+    this.bigBlindPosition = bigBlindOf(opts.blinds ?? [], n);
   }
 
   /**
@@ -171,9 +191,10 @@ export class Hand {
    * the first deal. `random` shuffles the engine's own deck; without it every deal must give cards.
    */
   static create(config: HandConfig, random?: RandomSource): HandResult<Hand> {
-    const problem = validateConfig(config);
+    const settings = settingsOf(config);
+    const problem = validateConfig(settings);
     if (problem !== null) return err(HandErrorCode.BAD_CONFIG, problem);
-    const hand = new Hand(config, random ?? null);
+    const hand = new Hand(config, settings, random ?? null);
     hand.postForcedBets();
     hand.startStreet(0);
     return ok(hand);
@@ -262,7 +283,7 @@ export class Hand {
     const raise = this.raiseRange(p);
     const raiseTos = raise && this.openPairChoice && this.raises === 0 ? this.openPairTos(p) : null;
     if (this.bringInPending) {
-      const amount = Math.min(this.config.bringIn ?? 0, this.stacks[p]!);
+      const amount = Math.min(this.opts.bringIn ?? 0, this.stacks[p]!);
       return legal(p, false, false, null, amount, raise, raiseTos, null, false);
     }
     const toCall = this.currentBet - this.bets[p]!;
@@ -282,7 +303,14 @@ export class Hand {
   /** The pots as they stand now (current bets included). */
   currentPots(): Pot[] {
     if (this.phaseValue === 'done') return this.pots;
+    if (this.agreedPots.length > 0)
+      return this.potParts().map(({ amount, eligible }) => ({ amount, eligible }));
     return buildPots(this.live, this.folded, this.deadMoney);
+  }
+
+  /** The pots with 32-card draw's agreed ones kept apart (RULES.md §11). */
+  private potParts(): PotPart[] {
+    return buildPotParts(this.live, this.folded, this.deadMoney, this.agreedPots);
   }
 
   /** An immutable copy of the whole state. */
@@ -397,7 +425,7 @@ export class Hand {
   // ---------------------------------------------------------------- forced bets
 
   private postForcedBets(): void {
-    const { config } = this;
+    const config = this.opts;
     const antes = config.antes ?? 0;
     // Uniform antes are matched like bets; a big-blind ante (one player for the table) is dead money.
     const uniform = typeof antes === 'number' || antes.every((x) => x === antes[0]);
@@ -503,6 +531,8 @@ export class Hand {
       const order = this.roundOrder();
       if (order.length >= 2) {
         this.splitQueue = order;
+        this.splitPots = buildPotParts(this.live, this.folded, this.deadMoney);
+        this.splitOpen = this.splitPots.map(() => true);
         this.phaseValue = 'split';
         this.actorValue = order[0]!;
         return;
@@ -695,8 +725,8 @@ export class Hand {
     for (const card of cards) {
       let i = hand.indexOf(card);
       if (i < 0) i = hand.indexOf(null);
-      hand.splice(i, 1);
-      up.splice(i, 1);
+      removeAt(hand, i);
+      removeAt(up, i);
       if (card !== null) {
         this.used[card] = 2;
         this.discardPile.push(card);
@@ -719,22 +749,35 @@ export class Hand {
   private doSplit(player: number, accept: boolean): void {
     this.emit({ type: 'split', player, accept });
     this.splitQueue.shift();
-    if (!accept) {
-      this.splitQueue = [];
-      this.phaseValue = 'deal';
-      this.actorValue = null;
-      this.startBetting();
-      return;
+    const pots = this.splitPots;
+    if (accept) this.splitAccepted[player] = true;
+    for (let i = 0; i < pots.length && !accept; i++) {
+      if (pots[i]!.eligible.includes(player)) this.splitOpen[i] = false;
     }
-    this.splitAccepted[player] = true;
+    // A decline closes the pots the decliner is in: nobody only in closed pots is offered the split.
+    const inOpenPot = (p: number): boolean =>
+      pots.some((pot, i) => this.splitOpen[i] && pot.eligible.includes(p));
+    while (this.splitQueue.length > 0 && !inOpenPot(this.splitQueue[0]!)) this.splitQueue.shift();
     if (this.splitQueue.length > 0) {
       this.actorValue = this.splitQueue[0]!;
       return;
     }
-    // Everybody still in agreed: every pot is divided equally among its players.
-    this.returnUncalled();
-    this.collectBets();
-    this.finish('agreed');
+    // The pots still open: every one of their players accepted (RULES.md §11).
+    const agreed = pots.filter((_, i) => this.splitOpen[i]).map((pot) => ({ ...pot, agreed: true }));
+    this.splitPots = [];
+    this.splitOpen = [];
+    if (agreed.length === pots.length) {
+      // Every pot agreed: each is divided equally among its players.
+      this.returnUncalled();
+      this.collectBets();
+      this.finish('agreed');
+      return;
+    }
+    // The agreed pots are set aside, divided at the end; the others are played out.
+    this.agreedPots = agreed;
+    this.phaseValue = 'deal';
+    this.actorValue = null;
+    this.startBetting();
   }
 
   // ---------------------------------------------------------------- betting
@@ -744,6 +787,13 @@ export class Hand {
     const out: number[] = [];
     for (let p = 0; p < this.n; p++) if (!this.folded[p]) out.push(p);
     return out;
+  }
+
+  /** How many players are still in the hand (`inHand().length`, without the list). */
+  private inHandCount(): number {
+    let count = 0;
+    for (let p = 0; p < this.n; p++) if (!this.folded[p]) count++;
+    return count;
   }
 
   private canAct(p: number): boolean {
@@ -843,8 +893,12 @@ export class Hand {
   private bestShowing(players: readonly number[]): number {
     let best = players[0] ?? 0;
     let bestValue = -Infinity;
+    const order = this.variant.showing;
     for (const p of players) {
-      const value = showingValue(this.cards[p]!, this.up[p]!, this.variant.showing === 'low');
+      const value =
+        order === 'high' || order === 'low'
+          ? showingValue(this.cards[p]!, this.up[p]!, order === 'low')
+          : showingStrength(order, this.cards[p]!, this.up[p]!);
       if (value > bestValue) {
         best = p;
         bestValue = value;
@@ -880,7 +934,7 @@ export class Hand {
     this.openPairChoice = false;
     if (
       structure === 'fixed-limit' &&
-      (this.config.openPairBigBet ?? true) &&
+      (this.opts.openPairBigBet ?? true) &&
       this.streetIndex === 1 &&
       OPEN_PAIR_GAMES.includes(this.variant.id)
     ) {
@@ -897,7 +951,7 @@ export class Hand {
       this.actedAt[p] = -1;
     }
     const bringIn =
-      this.variant.forced === 'bring-in' && this.streetIndex === 0 && (this.config.bringIn ?? 0) > 0;
+      this.variant.forced === 'bring-in' && this.streetIndex === 0 && (this.opts.bringIn ?? 0) > 0;
     if (this.communityStreet) {
       this.endStreet();
       return;
@@ -926,9 +980,9 @@ export class Hand {
     const structure = this.config.structure;
     const opening = this.raises === 0;
     if (structure === 'fixed-limit') {
-      const headsUp = this.inHand().length === 2;
       const capped =
-        this.raises >= 1 + (this.config.maxRaises ?? 3) && !(headsUp && this.config.capHeadsUp === false);
+        this.raises >= 1 + (this.opts.maxRaises ?? 3) &&
+        !(this.opts.capHeadsUp === false && this.inHandCount() === 2);
       if (capped) return null;
       if (this.openPairChoice && opening) {
         const min = Math.max(limits.unit, this.currentBet + 1);
@@ -965,12 +1019,14 @@ export class Hand {
     const allInTo = this.bets[p]! + this.stacks[p]!;
     if (allInTo <= this.currentBet) return null;
     let othersCanCall = false;
-    for (let q = 0; q < this.n; q++) if (q !== p && this.canAct(q)) othersCanCall = true;
+    for (let q = 0; q < this.n && !othersCanCall; q++) if (q !== p && this.canAct(q)) othersCanCall = true;
     if (!othersCanCall) return null;
+    // `nominalRange` makes a new record each call: it is narrowed to the stack in place.
     const range = this.nominalRange(p);
     if (range === null) return null;
-    if (allInTo < range.min) return { min: allInTo, max: allInTo };
-    return { min: range.min, max: Math.min(range.max, allInTo) };
+    if (allInTo < range.min) range.min = allInTo;
+    range.max = Math.min(range.max, allInTo);
+    return range;
   }
 
   /**
@@ -982,7 +1038,7 @@ export class Hand {
    */
   private reopenedBySum(p: number): boolean {
     const since = this.currentBet - this.facedAt[p]!;
-    const full = this.config.shortAllInReopens === true ? this.largestIncrement : this.lastRaise;
+    const full = this.opts.shortAllInReopens === true ? this.largestIncrement : this.lastRaise;
     return since > 0 && since >= full;
   }
 
@@ -1042,7 +1098,7 @@ export class Hand {
         break;
       }
       case 'bring-in': {
-        const amount = Math.min(this.config.bringIn ?? 0, this.stacks[p]!);
+        const amount = Math.min(this.opts.bringIn ?? 0, this.stacks[p]!);
         this.move(p, amount);
         this.currentBet = Math.max(this.currentBet, this.bets[p]!);
         this.bringInPending = false;
@@ -1174,7 +1230,7 @@ export class Hand {
   private startShowdown(): void {
     this.actorValue = null;
     this.phaseValue = 'showdown';
-    if (this.config.autoShowdown) {
+    if (this.opts.autoShowdown) {
       for (const p of this.showdownOrder()) {
         if (this.shown[p] || this.mucked[p]) continue;
         if (this.cards[p]!.includes(null)) {
@@ -1225,7 +1281,9 @@ export class Hand {
       return OK;
     }
     // Muck: refused when every other player of one of his pots has mucked (somebody must win it).
-    for (const pot of buildPots(this.live, this.folded, this.deadMoney)) {
+    const pots =
+      this.agreedPots.length > 0 ? this.potParts().filter((pot) => !pot.agreed) : this.currentPots();
+    for (const pot of pots) {
       if (!pot.eligible.includes(p)) continue;
       if (pot.eligible.every((q) => q === p || this.mucked[q])) {
         return err(HandErrorCode.ILLEGAL_ACTION, 'the last player in a pot cannot muck: he wins it');
@@ -1283,9 +1341,10 @@ export class Hand {
 
   /** Ends the hand: rake, pots awarded, finishing stacks. */
   private finish(how: 'all' | 'showdown' | 'agreed'): void {
-    const pots = buildPots(this.live, this.folded, this.deadMoney);
+    const parts = this.agreedPots.length > 0 ? this.potParts() : null;
+    const pots: Pot[] = parts ?? buildPots(this.live, this.folded, this.deadMoney);
     const count = pots.length;
-    const policy = this.config.rake;
+    const policy = this.opts.rake;
     let rake = 0;
     if (policy) {
       let total = 0;
@@ -1305,7 +1364,7 @@ export class Hand {
     for (let index = 0; index < count; index++) {
       const pot = pots[index]!;
       if (pot.amount === 0) continue;
-      if (how === 'agreed') {
+      if (how === 'agreed' || parts?.[index]?.agreed === true) {
         for (const s of splitEvenly(pot.amount, oddChipOrder(pot.eligible))) {
           this.award(index, s.player, s.amount, 'agreed');
         }
@@ -1344,7 +1403,7 @@ export class Hand {
     const triggered = this.reachedRake;
     const clamp = (asked: number, most: number): number => Math.max(0, Math.min(most, Math.floor(asked)));
     const amounts = pots.map((pot) => pot.amount);
-    if (this.config.rakeEachPot) {
+    if (this.opts.rakeEachPot) {
       return amounts.map((amount) => clamp(policy({ pot: amount, playersDealt: this.n, triggered }), amount));
     }
     const rake = clamp(policy({ pot: total, playersDealt: this.n, triggered }), total);
@@ -1387,6 +1446,26 @@ function known(cards: readonly MaybeCard[]): readonly Card[] {
   return cards.filter((c): c is Card => c !== null);
 }
 
+/**
+ * The big blind's position (-1 without blinds): the FIRST largest blind in position order, so that a
+ * live big blind posted out of position by a new or returning player (RULES.md §1) does not move it;
+ * straddles are larger and still act last. With equal small and big blinds (3 or more players) the
+ * second of them, position 1, is the big blind; heads-up, position 0 is (see ./types.ts).
+ */
+export function bigBlindOf(blinds: readonly number[], players: number): number {
+  let big = -1;
+  let bigAmount = 0;
+  for (let p = 0; p < players; p++) {
+    const b = blinds[p] ?? 0;
+    if (b > bigAmount) {
+      big = p;
+      bigAmount = b;
+    }
+  }
+  if (big === 0 && players > 2 && (blinds[1] ?? 0) === bigAmount) return 1;
+  return big;
+}
+
 /** A `LegalActions` record, built in one go (one object shape: the driver calls this on every action). */
 function legal(
   player: number,
@@ -1400,6 +1479,14 @@ function legal(
   split: boolean,
 ): LegalActions {
   return { player, fold, check, call, bringIn, raise, raiseTos, discard, split };
+}
+
+/** Removes entry `i` of a list, as `splice(i, 1)` does, without making the list of removed entries. */
+function removeAt(list: unknown[], at: number): void {
+  const i = at < 0 ? Math.max(0, list.length + at) : at;
+  if (i >= list.length) return;
+  for (let k = i + 1; k < list.length; k++) list[k - 1] = list[k]!;
+  list.length--;
 }
 
 /** Whether the up cards show a pair. */
@@ -1420,24 +1507,40 @@ function hasOpenPair(cards: readonly MaybeCard[], up: readonly boolean[]): boole
  * card, then ranks (higher is better). `low` (razz): the lowest hand is best, ace low, pairs bad.
  */
 export function showingValue(cards: readonly MaybeCard[], up: readonly boolean[], low: boolean): number {
-  const counts = new Array<number>(13).fill(0);
+  // No allocation (this runs for every player at every later stud round): counts in a scratch list,
+  // then the rank groups read off largest first, equal sizes the higher rank first.
+  const counts = SHOWING_COUNTS;
+  counts.fill(0);
+  let most = 0;
   for (let i = 0; i < cards.length; i++) {
     const card = cards[i];
     if (!up[i] || card === null || card === undefined) continue;
     let rank = card >> 2;
     if (low) rank = rank === 12 ? 0 : rank + 1;
-    counts[rank]!++;
+    const count = ++counts[rank]!;
+    if (count > most) most = count;
   }
-  const groups: [number, number][] = [];
-  for (let r = 12; r >= 0; r--) if (counts[r]! > 0) groups.push([counts[r]!, r]);
-  groups.sort((a, b) => b[0] - a[0] || b[1] - a[1]);
-  const top = groups[0]?.[0] ?? 0;
-  const second = groups[1]?.[0] ?? 0;
+  let top = 0;
+  let second = 0;
+  let taken = 0;
+  let digits = 0;
+  for (let size = most; size > 0; size--) {
+    for (let r = 12; r >= 0; r--) {
+      if (counts[r] !== size) continue;
+      if (taken === 0) top = size;
+      else if (taken === 1) second = size;
+      if (taken < 4) digits = digits * 14 + r + 1;
+      taken++;
+    }
+  }
+  for (let i = taken; i < 4; i++) digits *= 14;
   const category = top === 4 ? 4 : top === 3 ? 3 : top === 2 && second === 2 ? 2 : top === 2 ? 1 : 0;
-  let value = category;
-  for (let i = 0; i < 4; i++) value = value * 14 + (groups[i]?.[1] ?? -1) + 1;
+  const value = category * 14 ** 4 + digits;
   return low ? -value : value;
 }
+
+/** Scratch rank counts of `showingValue`. */
+const SHOWING_COUNTS: number[] = [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0];
 
 const DECK_SIZE = { standard52: 52, short36: 36, piquet32: 32 } as const;
 
@@ -1463,7 +1566,7 @@ function allWhole(list: readonly number[]): boolean {
   return true;
 }
 
-function validateConfig(config: HandConfig): string | null {
+function validateConfig(config: HandSettings): string | null {
   if (!Object.hasOwn(VARIANTS, config.variant)) return `unknown variant ${config.variant}`;
   const variant = variantOf(config.variant);
   const n = config.stacks.length;
@@ -1484,11 +1587,19 @@ function validateConfig(config: HandConfig): string | null {
   )
     return 'forced bets must be non-negative integers';
   // Each amount read by name (a loop over the names would make every read a slow keyed one).
-  const amounts = [config.bringIn, config.smallBet, config.bigBet, config.minBet, config.maxRaises];
-  for (let i = 0; i < amounts.length; i++) {
-    const value = amounts[i];
-    if (value !== undefined && !isWhole(value)) return `${CONFIG_AMOUNTS[i]!} must be a non-negative integer`;
-  }
+  const bad = (value: number | undefined): boolean => value !== undefined && !isWhole(value);
+  const amountAt: number = bad(config.bringIn)
+    ? 0
+    : bad(config.smallBet)
+      ? 1
+      : bad(config.bigBet)
+        ? 2
+        : bad(config.minBet)
+          ? 3
+          : bad(config.maxRaises)
+            ? 4
+            : -1;
+  if (amountAt >= 0) return `${CONFIG_AMOUNTS[amountAt]!} must be a non-negative integer`;
   if (config.blinds && config.blinds.length > n) return 'more blinds than players';
   if (config.structure === 'fixed-limit' && !((config.smallBet ?? 0) > 0 && (config.bigBet ?? 0) > 0)) {
     return 'fixed limit needs smallBet and bigBet';

@@ -21,6 +21,7 @@ export * from './types.js';
 export * from './variants.js';
 export * from './structures.js';
 export * from './pots.js';
+export * from './showing.js';
 export * from './rake.js';
 export * from './hand.js';
 export * from './driver.js';

@@ -13,42 +13,57 @@ import type { Pot } from './types.js';
  * been returned.
  */
 export function buildPots(live: readonly number[], folded: readonly boolean[], dead = 0): Pot[] {
-  const levels: number[] = [];
+  // Plain loops, no closures: this runs at the end of every hand.
+  const n = live.length;
+  const levels: number[] = []; // the distinct all-in levels, ascending
   let anyZero = false;
-  for (let p = 0; p < live.length; p++) {
+  for (let p = 0; p < n; p++) {
     if (folded[p]) continue;
     const amount = live[p] ?? 0;
-    if (amount === 0) anyZero = true;
-    else if (!levels.includes(amount)) levels.push(amount);
+    if (amount === 0) {
+      anyZero = true;
+      continue;
+    }
+    let i = levels.length;
+    while (i > 0 && levels[i - 1]! > amount) i--;
+    if (i > 0 && levels[i - 1] === amount) continue;
+    levels.push(amount);
+    for (let k = levels.length - 1; k > i; k--) levels[k] = levels[k - 1]!;
+    levels[i] = amount;
   }
-  levels.sort((a, b) => a - b);
-  const pots: Pot[] = [];
+  const amounts: number[] = [];
+  const eligibles: number[][] = [];
   if (anyZero || levels.length === 0) {
     const eligible: number[] = [];
-    for (let p = 0; p < live.length; p++) if (!folded[p]) eligible.push(p);
-    pots.push({ amount: 0, eligible });
+    for (let p = 0; p < n; p++) if (!folded[p]) eligible.push(p);
+    amounts.push(0);
+    eligibles.push(eligible);
   }
   let previous = 0;
-  for (const level of levels) {
+  for (let l = 0; l < levels.length; l++) {
+    const level = levels[l]!;
     let amount = 0;
     const eligible: number[] = [];
-    for (let p = 0; p < live.length; p++) {
+    for (let p = 0; p < n; p++) {
       const c = live[p] ?? 0;
       amount += Math.min(c, level) - Math.min(c, previous);
       if (!folded[p] && c >= level) eligible.push(p);
     }
-    pots.push({ amount, eligible });
+    amounts.push(amount);
+    eligibles.push(eligible);
     previous = level;
   }
   let over = 0;
-  for (const c of live) over += Math.max(0, c - previous);
-  const first = pots[0]!;
-  pots[0] = { amount: first.amount + dead, eligible: first.eligible };
-  if (over > 0) {
-    const last = pots[pots.length - 1]!;
-    pots[pots.length - 1] = { amount: last.amount + over, eligible: last.eligible };
+  for (let p = 0; p < n; p++) over += Math.max(0, live[p]! - previous);
+  const count = amounts.length;
+  amounts[0]! += dead;
+  if (over > 0) amounts[count - 1]! += over;
+  const pots: Pot[] = [];
+  for (let i = 0; i < count; i++) {
+    const amount = amounts[i]!;
+    if (amount > 0 || (i === 0 && count === 1)) pots.push({ amount, eligible: eligibles[i]! });
   }
-  return pots.filter((pot, i) => pot.amount > 0 || (i === 0 && pots.length === 1));
+  return pots;
 }
 
 /**
@@ -104,4 +119,80 @@ export function awardPot(amount: number, high: readonly number[], low: readonly 
   add(amount - lowHalf, high, 'high');
   add(lowHalf, low, 'low');
   return shares;
+}
+
+/** A pot with the band of live chips it holds (each player's chips from `low` up to `high`). */
+export interface PotPart extends Pot {
+  readonly low: number;
+  readonly high: number;
+  /** A pot settled by agreement (32-card draw's split, RULES.md §11): divided equally among `eligible`. */
+  readonly agreed: boolean;
+}
+
+/**
+ * The pots as `buildPots` makes them, each with its band of live chips, keeping the pots `agreed`
+ * earlier (32-card draw's split: same band, the players who agreed) apart from the chips bet since.
+ * Chips of folded players above every band go to the last pot not agreed. Without `agreed` the pots
+ * are those of `buildPots`.
+ */
+export function buildPotParts(
+  live: readonly number[],
+  folded: readonly boolean[],
+  dead = 0,
+  agreed: readonly PotPart[] = [],
+): PotPart[] {
+  const levels: number[] = [];
+  let anyZero = false;
+  for (let p = 0; p < live.length; p++) {
+    if (folded[p]) continue;
+    const amount = live[p] ?? 0;
+    if (amount === 0) anyZero = true;
+    else if (!levels.includes(amount)) levels.push(amount);
+  }
+  for (const part of agreed) {
+    if (part.high === 0) anyZero = true;
+    for (const cut of [part.low, part.high]) if (cut > 0 && !levels.includes(cut)) levels.push(cut);
+  }
+  levels.sort((a, b) => a - b);
+  const settled = (low: number, high: number): PotPart | undefined =>
+    agreed.find((part) =>
+      high === 0 ? part.high === 0 : part.high > part.low && part.low <= low && high <= part.high,
+    );
+  const parts: PotPart[] = [];
+  const add = (amount: number, eligible: readonly number[], low: number, high: number): void => {
+    const deal = settled(low, high);
+    parts.push(
+      deal === undefined
+        ? { amount, eligible, low, high, agreed: false }
+        : { amount, eligible: deal.eligible, low, high, agreed: true },
+    );
+  };
+  if (anyZero || levels.length === 0) {
+    const eligible: number[] = [];
+    for (let p = 0; p < live.length; p++) if (!folded[p]) eligible.push(p);
+    add(0, eligible, 0, 0);
+  }
+  let previous = 0;
+  for (const level of levels) {
+    let amount = 0;
+    const eligible: number[] = [];
+    for (let p = 0; p < live.length; p++) {
+      const c = live[p] ?? 0;
+      amount += Math.min(c, level) - Math.min(c, previous);
+      if (!folded[p] && c >= level) eligible.push(p);
+    }
+    add(amount, eligible, previous, level);
+    previous = level;
+  }
+  let over = 0;
+  for (const c of live) over += Math.max(0, c - previous);
+  const first = parts[0]!;
+  parts[0] = { ...first, amount: first.amount + dead };
+  if (over > 0) {
+    let last = parts.length - 1;
+    while (last > 0 && parts[last]!.agreed) last--;
+    const pot = parts[last]!;
+    parts[last] = { ...pot, amount: pot.amount + over };
+  }
+  return parts.filter((pot, i) => pot.amount > 0 || (i === 0 && parts.length === 1));
 }

@@ -4,6 +4,12 @@
  */
 import type { HandConfig } from './types.js';
 
+/** The configuration fields the limits are made of (a `HandConfig`, or its `HandSettings` form). */
+export type LimitsConfig = Pick<HandConfig, 'structure'> & {
+  readonly [K in 'smallBet' | 'bigBet' | 'spreadLimits' | 'minBet' | 'blinds' | 'bringIn']?:
+    HandConfig[K] | undefined;
+};
+
 export interface BettingLimits {
   /**
    * Fixed limit: the bet of this round (small or big bet). Spread limit: the round's largest bet or
@@ -17,7 +23,7 @@ export interface BettingLimits {
 }
 
 /** The minimum bet: `minBet`, else the largest blind, else the small bet, else the bring-in, else 1. */
-export function minimumBet(config: HandConfig): number {
+export function minimumBet(config: LimitsConfig): number {
   if (config.minBet !== undefined && config.minBet > 0) return config.minBet;
   const blind = Math.max(0, ...(config.blinds ?? []));
   if (blind > 0) return blind;
@@ -27,7 +33,7 @@ export function minimumBet(config: HandConfig): number {
 }
 
 /** The limits of betting round `round` (0-based) on a street whose fixed-limit bets are big when `bigBet`. */
-export function bettingLimits(config: HandConfig, bigBet: boolean, round: number): BettingLimits {
+export function bettingLimits(config: LimitsConfig, bigBet: boolean, round: number): BettingLimits {
   const small = config.smallBet ?? 0;
   const big = config.bigBet ?? 0;
   switch (config.structure) {

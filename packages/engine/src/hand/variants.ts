@@ -44,8 +44,12 @@ export type LaterOpener =
   /** 32-card draw: the first active player after the big blind. */
   | 'after-big-blind';
 
-/** How the showing hand is judged for the opener of later stud rounds. */
-export type ShowingOrder = 'high' | 'low';
+/**
+ * How the showing hand is judged for the opener of later stud rounds: 'high' the standard order
+ * (7-card stud and hi/lo, Americana), 'low' razz's, 'soko' and 'telesina' those games' own rankings
+ * of the up cards (./showing.ts).
+ */
+export type ShowingOrder = 'high' | 'low' | 'soko' | 'telesina';
 
 export interface Variant {
   readonly id: VariantId;
@@ -150,7 +154,7 @@ const studGame = (
   streets,
   bringInRule,
   laterOpener: 'showing',
-  showing: id === 'razz' ? 'low' : 'high',
+  showing: id === 'razz' ? 'low' : id === 'soko' || id === 'telesina' ? id : 'high',
   rakeStreet,
   rakeOnDraw: false,
   splitOffer: false,
