@@ -29,6 +29,7 @@ import {
 } from './types.js';
 import {
   recapFor,
+  sameForEveryViewer,
   viewFor,
   type FullMessage,
   type HandState,
@@ -268,12 +269,16 @@ class TableActor implements Table {
     }
   }
 
-  /** Sends a message to every subscriber, filtered for each by `viewFor`; one view per distinct seat. */
+  /**
+   * Sends a message to every subscriber, filtered for each by `viewFor`; one view per distinct seat, or
+   * one for all when the view is the same for every seat (the transport serialises each view once).
+   */
   private broadcast(message: FullMessage): void {
     const state = this.state();
     const cache = new Map<number | null, TableMessage | null>();
+    const shared = sameForEveryViewer(message);
     for (const subscriber of [...this.subscribers]) {
-      const seat = this.viewerSeat(subscriber.viewer);
+      const seat = shared ? null : this.viewerSeat(subscriber.viewer);
       if (!cache.has(seat)) cache.set(seat, viewFor(state, seat, message));
       const out = cache.get(seat) ?? null;
       if (out === null) continue;

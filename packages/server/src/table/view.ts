@@ -255,6 +255,38 @@ export function recapFor(recap: HandRecap, viewer: number | null): HandRecap {
 }
 
 /**
+ * Event types whose view is the same for every viewer (`eventFor` does not look at the viewer: no
+ * cards that are down for some and up for others). A type not listed here is filtered per viewer.
+ */
+const PUBLIC_EVENTS: ReadonlySet<HandEvent['type']> = new Set<HandEvent['type']>([
+  'post',
+  'deal-board',
+  'round',
+  'fold',
+  'check',
+  'muck',
+  'call',
+  'bring-in',
+  'bet-raise',
+  'return',
+  'show',
+  'split',
+  'timeout',
+  'rake',
+  'award',
+  'end',
+]);
+
+/**
+ * Whether `viewFor(state, seat, message)` is the same for every seat (so a broadcast may build it once
+ * and hand the same message to everybody): clocks, and events without private cards.
+ */
+export function sameForEveryViewer(message: FullMessage): boolean {
+  if (message.type === 'clock') return true;
+  return message.type === 'table-event' && PUBLIC_EVENTS.has(message.event.type);
+}
+
+/**
  * THE filter: what the viewer at `seat` (null: a spectator, or an account without a seat) may receive
  * of `message` (default: a full snapshot of the table). Null: nothing for this viewer (legal actions
  * are for the actor alone).

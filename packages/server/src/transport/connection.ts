@@ -42,13 +42,21 @@ export class Connection {
 
   /** Sends a message (silently dropped once closed; a client far behind is disconnected). */
   send(message: ServerMessage): void {
+    this.sendText(() => JSON.stringify(message));
+  }
+
+  /**
+   * Sends a message already serialised (`text` is called once, and only when the message goes out):
+   * a broadcast serialises each distinct view once, not once per subscriber.
+   */
+  sendText(text: () => string): void {
     if (this.closed) return;
     if (this.#socket.bufferedAmount > MAX_BUFFERED_BYTES) {
       this.close(1013, 'too slow: messages piled up');
       return;
     }
     try {
-      this.#socket.send(JSON.stringify(message));
+      this.#socket.send(text());
     } catch {
       this.close(1011, 'send failed');
     }

@@ -15,7 +15,7 @@ import {
 import type { Accounts, Session } from '../accounts/accounts.js';
 import type { Lobby } from '../lobby/lobby.js';
 import type { Storage } from '../storage/types.js';
-import type { PlayerRef, Table, TableCommand } from '../table/types.js';
+import type { PlayerRef, Table, TableCommand, TableMessage } from '../table/types.js';
 import type { Connection } from './connection.js';
 import type { Hub } from './hub.js';
 import { toPlayerAction, toServerMessage } from './wire.js';
@@ -66,12 +66,28 @@ function refuseIfLoggedIn(connection: Connection): void {
   }
 }
 
+/**
+ * The wire text of each table message, made once: a table hands the same message object to every
+ * subscriber entitled to exactly that view (see the table's broadcast), so it is serialised once per
+ * broadcast and view rather than once per connection.
+ */
+const wireTexts = new WeakMap<TableMessage, string>();
+
+function wireText(message: TableMessage): string {
+  let text = wireTexts.get(message);
+  if (text === undefined) {
+    text = JSON.stringify(toServerMessage(message));
+    wireTexts.set(message, text);
+  }
+  return text;
+}
+
 /** Watches the table from this connection as its account (seated or not); idempotent. */
 function watch(connection: Connection, table: Table): void {
   if (connection.tables.has(table.id)) return;
   const { account } = sessionOf(connection);
   const unsubscribe = table.subscribe(account.id, (message) => {
-    connection.send(toServerMessage(message));
+    connection.sendText(() => wireText(message));
   });
   connection.tables.set(table.id, unsubscribe);
 }

@@ -3,9 +3,16 @@
  * 1 MiB reach the hub, which refuses anything over MAX_FRAME_BYTES with a typed error; larger frames
  * make `ws` close the connection (1009) without reading them. No compression (no inflation bombs).
  * A ping every 30 s drops connections that stopped answering.
+ *
+ * Writes are corked per connection until the end of the current tick: an action sends each player of
+ * the table several messages in a row (events, clock, legal actions, the ack), which then leave in one
+ * `writev` instead of one system call each. Nothing waits longer than the tick that produced it, and a
+ * socket is flushed before it is closed.
  */
 import type { Server as HttpServer } from 'node:http';
+import type { Duplex } from 'node:stream';
 import { WebSocketServer, type RawData, type WebSocket } from 'ws';
+import type { Socket } from './connection.js';
 import type { Hub } from './hub.js';
 
 const MAX_PAYLOAD = 1024 * 1024;
@@ -15,6 +22,46 @@ function toBuffer(data: RawData): Buffer {
   if (Buffer.isBuffer(data)) return data;
   if (Array.isArray(data)) return Buffer.concat(data);
   return Buffer.from(data);
+}
+
+/** The hub's view of a ws socket, its writes corked until the end of the tick. */
+class CorkedSocket implements Socket {
+  #corked = false;
+  readonly #socket: WebSocket;
+  readonly #raw: Duplex;
+  readonly #flush = (): void => {
+    this.flush();
+  };
+
+  constructor(socket: WebSocket, raw: Duplex) {
+    this.#socket = socket;
+    this.#raw = raw;
+  }
+
+  get bufferedAmount(): number {
+    return this.#socket.bufferedAmount;
+  }
+
+  send(text: string): void {
+    if (!this.#corked) {
+      this.#corked = true;
+      this.#raw.cork();
+      process.nextTick(this.#flush);
+    }
+    this.#socket.send(text);
+  }
+
+  close(code: number, reason: string): void {
+    this.flush();
+    this.#socket.close(code, reason);
+  }
+
+  /** Writes what the tick queued (idempotent). */
+  flush(): void {
+    if (!this.#corked) return;
+    this.#corked = false;
+    this.#raw.uncork();
+  }
 }
 
 export interface WebSocketSide {
@@ -30,10 +77,13 @@ export function attachWebSocket(server: HttpServer, hub: Hub): WebSocketSide {
     clientTracking: true,
   });
   const alive = new WeakMap<WebSocket, boolean>();
+  const corked = new WeakMap<WebSocket, CorkedSocket>();
 
-  wss.on('connection', (socket) => {
+  wss.on('connection', (socket, request) => {
     alive.set(socket, true);
-    const connection = hub.open(socket);
+    const wrapped = new CorkedSocket(socket, request.socket);
+    corked.set(socket, wrapped);
+    const connection = hub.open(wrapped);
     socket.on('pong', () => alive.set(socket, true));
     socket.on('message', (data, isBinary) => {
       try {
@@ -67,7 +117,10 @@ export function attachWebSocket(server: HttpServer, hub: Hub): WebSocketSide {
     close: () =>
       new Promise((resolve) => {
         clearInterval(heartbeat);
-        for (const socket of wss.clients) socket.terminate();
+        for (const socket of wss.clients) {
+          corked.get(socket)?.flush();
+          socket.terminate();
+        }
         wss.close(() => {
           resolve();
         });
