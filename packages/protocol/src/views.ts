@@ -198,8 +198,12 @@ export interface HandRecap {
     readonly name: string;
     readonly committed: number;
     readonly won: number;
-    /** His cards: all of them for himself; for others the shown ones, "??" for the rest. */
+    /** His cards: all of them for himself; for others the face-up and shown ones, "??" for the rest. */
     readonly cards: readonly CardView[];
+    /** Per card: face up or shown (public). */
+    readonly up: readonly boolean[];
+    /** He showed his hand at showdown. */
+    readonly showed: boolean;
     readonly folded: boolean;
     /** Named best hands, when he showed down: high and (hi/lo games) low. */
     readonly high: { readonly name: string; readonly cards: readonly CardView[] } | null;

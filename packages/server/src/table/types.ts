@@ -18,6 +18,7 @@
  * Money is integer cents (real money) or integer play chips. Seats are numbered 0 … seats − 1.
  */
 import type { RandomSource, Structure, VariantId } from '@felt/engine';
+import type { EventView, HandRecap, LegalView, TableView } from '@felt/protocol';
 import type { Currency, HandId, Storage, UserId } from '../storage/types.js';
 
 export type TableId = string;
@@ -208,192 +209,20 @@ export type CommandResult =
 
 // ------------------------------------------------------------------------------------------ output
 
-/** A card as a viewer sees it: its text ("Ah"), or "??" when hidden from him. */
-export type CardView = string;
-export const HIDDEN_CARD = '??';
-
-/** Missed-blind marks (RULES.md §1, 004): ML = missed the big ("large") blind, MS = the small one. */
-export interface MissedBlinds {
-  readonly small: boolean;
-  readonly big: boolean;
-}
-
-export type SeatStatus =
-  /** Dealt into hands. */
-  | 'playing'
-  /** New (or back with missed blinds) and waiting for the big blind or to post. */
-  | 'waiting'
-  | 'sitting-out'
-  /** Left during a hand he is in: gone when it ends. */
-  | 'leaving';
-
-export interface SeatView {
-  readonly seat: number;
-  readonly account: AccountId;
-  readonly name: string;
-  /** Chips in front of him (not counting chips already in the pot this hand). */
-  readonly stack: number;
-  readonly status: SeatStatus;
-  readonly connected: boolean;
-  readonly missed: MissedBlinds;
-  /** Has paid his blinds since sitting down (may receive the button). */
-  readonly paid: boolean;
-  readonly autoPost: boolean;
-  readonly timeBankMs: number;
-}
-
-export interface HandPlayerView {
-  readonly seat: number;
-  readonly stack: number;
-  readonly bet: number;
-  readonly committed: number;
-  readonly folded: boolean;
-  readonly allIn: boolean;
-  /** Cards in dealing order, "??" where hidden from the viewer. */
-  readonly cards: readonly CardView[];
-  readonly up: readonly boolean[];
-}
-
-/** What the player to act may do (sent only to him). Amounts as the engine's `LegalActions`. */
-export interface LegalView {
-  readonly seat: number;
-  readonly fold: boolean;
-  readonly check: boolean;
-  readonly call: number | null;
-  readonly bringIn: number | null;
-  readonly raise: { readonly min: number; readonly max: number } | null;
-  readonly raiseTos: readonly number[] | null;
-  readonly discard: number | null;
-  readonly split: boolean;
-}
-
-export interface HandView {
-  readonly handId: HandId;
-  readonly number: number;
-  readonly phase: 'deal' | 'bet' | 'draw' | 'showdown' | 'split' | 'done';
-  readonly street: number;
-  readonly board: readonly CardView[];
-  readonly pots: readonly { readonly amount: number; readonly seats: readonly number[] }[];
-  readonly currentBet: number;
-  /** The seat to act, or null. */
-  readonly actor: number | null;
-  /** When the actor's clock (without his time bank) runs out, clock ms; null when nobody is to act. */
-  readonly deadline: number | null;
-  readonly players: readonly HandPlayerView[];
-  /** The viewer's legal actions when he is to act, else null. */
-  readonly legal: LegalView | null;
-}
-
-export interface TableView {
-  readonly tableId: TableId;
-  readonly name: string;
-  readonly game: VariantId;
-  readonly structure: Structure;
-  readonly stakes: TableStakes;
-  readonly currency: Currency;
-  readonly seatCount: number;
-  readonly minBuyIn: number;
-  readonly maxBuyIn: number | null;
-  /** Button seat (stud games: the dealer box), or null before the first hand. */
-  readonly button: number | null;
-  /** Seats by number: null = free. */
-  readonly seats: readonly (SeatView | null)[];
-  readonly hand: HandView | null;
-  /** The viewer's own seat, or null (spectator). */
-  readonly you: number | null;
-}
-
-/**
- * One hand event as a viewer sees it: the engine's `HandEvent` with positions replaced by seats
- * (`player` → `seat`) and cards as texts, hidden ones "??".
- */
-export type EventView =
-  | {
-      readonly type: 'post';
-      readonly seat: number;
-      readonly kind: 'ante' | 'blind' | 'dead-blind';
-      readonly amount: number;
-      readonly allIn: boolean;
-    }
-  | {
-      readonly type: 'deal-hole';
-      readonly seat: number;
-      readonly cards: readonly CardView[];
-      readonly up: readonly boolean[];
-    }
-  | { readonly type: 'deal-board'; readonly cards: readonly CardView[] }
-  | { readonly type: 'deal-draw'; readonly seat: number; readonly cards: readonly CardView[] }
-  | { readonly type: 'round'; readonly round: number; readonly seat: number }
-  | { readonly type: 'fold'; readonly seat: number }
-  | { readonly type: 'check'; readonly seat: number }
-  | { readonly type: 'call'; readonly seat: number; readonly amount: number; readonly allIn: boolean }
-  | { readonly type: 'bring-in'; readonly seat: number; readonly amount: number; readonly allIn: boolean }
-  | {
-      readonly type: 'bet-raise';
-      readonly seat: number;
-      readonly to: number;
-      readonly amount: number;
-      readonly allIn: boolean;
-      readonly full: boolean;
-    }
-  /** `count` cards thrown; the cards themselves only to their owner (others: "??"). */
-  | {
-      readonly type: 'discard';
-      readonly seat: number;
-      readonly cards: readonly CardView[];
-      readonly timedOut: boolean;
-    }
-  | { readonly type: 'return'; readonly seat: number; readonly amount: number }
-  | { readonly type: 'show'; readonly seat: number; readonly cards: readonly CardView[] }
-  | { readonly type: 'muck'; readonly seat: number }
-  | { readonly type: 'split'; readonly seat: number; readonly accept: boolean }
-  | {
-      readonly type: 'timeout';
-      readonly seat: number;
-      readonly result: 'artificial-all-in' | 'check' | 'fold';
-    }
-  | { readonly type: 'rake'; readonly amount: number }
-  | {
-      readonly type: 'award';
-      readonly pot: number;
-      readonly seat: number;
-      readonly amount: number;
-      readonly share: 'all' | 'high' | 'low' | 'agreed';
-    }
-  | { readonly type: 'end'; readonly stacks: readonly { readonly seat: number; readonly stack: number }[] };
-
-/** The summary of a finished hand (RULES.md §1: players may ask for it). */
-export interface HandRecap {
-  readonly handId: HandId;
-  readonly number: number;
-  readonly game: VariantId;
-  readonly board: readonly CardView[];
-  readonly rake: number;
-  readonly players: readonly {
-    readonly seat: number;
-    readonly account: AccountId;
-    readonly name: string;
-    readonly committed: number;
-    readonly won: number;
-    /** His cards: all of them for himself; for others the face-up and shown ones, "??" for the rest. */
-    readonly cards: readonly CardView[];
-    /** Per card: face up or shown (public). */
-    readonly up: readonly boolean[];
-    /** He showed his hand at showdown. */
-    readonly showed: boolean;
-    readonly folded: boolean;
-    /** Named best hands, when he showed down: high and (hi/lo games) low. */
-    readonly high: { readonly name: string; readonly cards: readonly CardView[] } | null;
-    readonly low: { readonly name: string; readonly cards: readonly CardView[] } | null;
-  }[];
-  /** Pot by pot: who won what, and which half. */
-  readonly awards: readonly {
-    readonly pot: number;
-    readonly seat: number;
-    readonly amount: number;
-    readonly share: 'all' | 'high' | 'low' | 'agreed';
-  }[];
-}
+// What a table sends is the protocol's wire shapes: one definition, shared with the browser client.
+export type {
+  CardView,
+  MissedBlinds,
+  SeatStatus,
+  SeatView,
+  HandPlayerView,
+  LegalView,
+  HandView,
+  TableView,
+  EventView,
+  HandRecap,
+} from '@felt/protocol';
+export { HIDDEN_CARD } from '@felt/protocol';
 
 /** Everything a table sends; each message already filtered for its receiver by `viewFor`. */
 export type TableMessage =
