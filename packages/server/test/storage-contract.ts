@@ -321,6 +321,37 @@ export function storageContract(name: string, factory: StorageFactory): void {
       await conserved(storage);
     });
 
+    it('the action that ends a hand is recorded and settled in one transaction, or not at all', async () => {
+      const storage = await open();
+      const { ann, bob, hand } = await handStarted(storage);
+      await storage.recordAction({
+        handId: hand,
+        seq: 0,
+        action: 'raise',
+        moves: [{ userId: ann, amount: 95 }],
+      });
+      const call = { handId: hand, seq: 1, action: 'call', moves: [{ userId: bob, amount: 90 }] };
+      const mismatch = await storage.recordAction({
+        ...call,
+        settlement: { awards: [{ userId: ann, amount: 195 }], rake: 10, history: history([ann, bob]) },
+      });
+      expect(mismatch.ok ? null : mismatch.error.code).toBe('POT_MISMATCH');
+      // Nothing of it stands: not the call's chips, not its sequence number.
+      expect(await storage.handStatus(hand)).toBe('in-progress');
+      expect(await storage.seat('t1', bob, 'real')).toBe(990);
+      expect(
+        await storage.recordAction({
+          ...call,
+          settlement: { awards: [{ userId: bob, amount: 190 }], rake: 10, history: history([ann, bob]) },
+        }),
+      ).toEqual({ ok: true, value: undefined });
+      expect(await storage.handStatus(hand)).toBe('settled');
+      expect(await storage.seat('t1', ann, 'real')).toBe(900);
+      expect(await storage.seat('t1', bob, 'real')).toBe(1090);
+      expect((await storage.audit()).currencies.real).toMatchObject({ house: 10, pots: 0, sum: 0 });
+      await conserved(storage);
+    });
+
     it('play money is never raked', async () => {
       const storage = await open();
       const ann = await user(storage, 'ann');

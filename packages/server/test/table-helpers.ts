@@ -1,12 +1,6 @@
 /** In-process harness for table tests: a fake ledger (conservation-checked), a manual clock, seeded dealing. */
 import { randomBelow, seededRandom, type RandomSource } from '@felt/engine';
-import type {
-  ChipMove,
-  HandActionRecord,
-  HandSettlement,
-  NewHand,
-  StorageResult,
-} from '../src/storage/types.js';
+import type { ChipMove, HandActionRecord, Settlement, NewHand, StorageResult } from '../src/storage/types.js';
 import {
   createTable,
   manualClock,
@@ -30,7 +24,7 @@ export class FakeStorage implements TableStorage {
   readonly balances = new Map<number, number>();
   readonly seats = new Map<string, number>();
   readonly pots = new Map<number, Map<number, number>>();
-  readonly settled = new Map<number, HandSettlement>();
+  readonly settled = new Map<number, Settlement>();
   readonly actions: HandActionRecord[] = [];
   house = 0;
   private nextHand = 1;
@@ -90,11 +84,12 @@ export class FakeStorage implements TableStorage {
     this.actions.push(record);
     this.move(table, record.handId, record.moves ?? []);
     this.log.push(`record ${record.handId}/${record.seq}`);
+    if (record.settlement !== undefined) this.settle(record.handId, record.settlement);
     return Promise.resolve(ok(undefined));
   }
-  settleHand(settlement: HandSettlement) {
-    const table = this.tableOf.get(settlement.handId)!;
-    const pot = this.pots.get(settlement.handId)!;
+  private settle(handId: number, settlement: Settlement): void {
+    const table = this.tableOf.get(handId)!;
+    const pot = this.pots.get(handId)!;
     let total = 0;
     for (const v of pot.values()) total += v;
     const paid = settlement.awards.reduce((a, m) => a + m.amount, 0) + settlement.rake;
@@ -104,10 +99,9 @@ export class FakeStorage implements TableStorage {
       this.seats.set(key, (this.seats.get(key) ?? 0) + m.amount);
     }
     this.house += settlement.rake;
-    this.pots.delete(settlement.handId);
-    this.settled.set(settlement.handId, settlement);
-    this.log.push(`settle ${settlement.handId}`);
-    return Promise.resolve(ok(undefined));
+    this.pots.delete(handId);
+    this.settled.set(handId, settlement);
+    this.log.push(`settle ${handId}`);
   }
 }
 

@@ -33,6 +33,7 @@ import {
   type HandHistoryView,
   type HandId,
   type HandSettlement,
+  type Settlement,
   type HandStatus,
   type HandSummary,
   type LedgerAccount,
@@ -314,79 +315,83 @@ export class SqlStorage implements Storage {
   recordAction(record: HandActionRecord): Promise<StorageResult<void>> {
     return this.atomically(async (tx) => {
       const hand = await this.handInProgress(tx, record.handId);
-      if (!Number.isSafeInteger(record.seq) || record.seq < 0) {
-        refuse(
-          StorageErrorCode.BAD_REQUEST,
-          `an action's sequence number is a whole number ≥ 0, got ${record.seq}`,
-        );
-      }
-      const inserted = await tx.run(
-        'INSERT INTO hand_actions (hand_id, seq, action, created_at) VALUES (?, ?, ?, ?) ON CONFLICT (hand_id, seq) DO NOTHING',
-        [hand.id, record.seq, record.action, this.clock()],
-      );
-      if (inserted === 0) {
-        refuse(
-          StorageErrorCode.DUPLICATE_ACTION,
-          `hand ${hand.id} already has an action number ${record.seq}`,
-        );
-      }
-      if (record.moves !== undefined) await this.moveChips(tx, hand, record.moves);
+      await this.recordIn(tx, hand, record);
+      if (record.settlement !== undefined) await this.settleIn(tx, hand, record.settlement);
     });
   }
 
   settleHand(settlement: HandSettlement): Promise<StorageResult<void>> {
     return this.atomically(async (tx) => {
-      const hand = await this.handInProgress(tx, settlement.handId);
-      const { rake, awards, history } = settlement;
-      if (!Number.isSafeInteger(rake) || rake < 0) refuse(StorageErrorCode.BAD_AMOUNT, `bad rake ${rake}`);
-      if (rake > 0 && hand.currency === 'play') {
-        refuse(StorageErrorCode.RAKE_ON_PLAY_MONEY, 'play money is not raked');
-      }
-      const won = new Map<UserId, number>();
-      for (const { userId, amount } of awards) {
-        if (!isPositiveAmount(amount)) refuse(StorageErrorCode.BAD_AMOUNT, `bad award ${amount}`);
-        won.set(userId, (won.get(userId) ?? 0) + amount);
-      }
-      const pot: LedgerAccount = { kind: 'pot', currency: hand.currency, handId: hand.id };
-      const inPot = await this.balanceIn(tx, pot);
-      const paid = [...won.values()].reduce((a, b) => a + b, rake);
-      if (paid !== inPot) {
-        refuse(
-          StorageErrorCode.POT_MISMATCH,
-          `hand ${hand.id}: the pot holds ${inPot}, the settlement pays ${paid}`,
-        );
-      }
-      const postings: Posting[] = [];
-      for (const [userId, amount] of won) {
-        const changed = await tx.run(
-          'UPDATE hand_players SET won = won + ? WHERE hand_id = ? AND user_id = ?',
-          [amount, hand.id, userId],
-        );
-        if (changed === 0)
-          refuse(StorageErrorCode.NOT_IN_HAND, `user ${userId} did not play hand ${hand.id}`);
-        postings.push({
-          account: { kind: 'seat', currency: hand.currency, tableId: hand.tableId, userId },
-          amount,
-        });
-      }
-      if (inPot > 0) {
-        const potPosting: Posting = { account: pot, amount: -inPot };
-        await this.transfer(tx, 'award', [potPosting, ...postings], `hand ${hand.id}`, rake);
-      }
-      for (const view of history.views) {
-        const changed = await tx.run(
-          'UPDATE hand_players SET phh = ?, text = ? WHERE hand_id = ? AND user_id = ?',
-          [view.phh, view.text, hand.id, view.userId],
-        );
-        if (changed === 0)
-          refuse(StorageErrorCode.NOT_IN_HAND, `user ${view.userId} did not play hand ${hand.id}`);
-      }
-      await tx.run(
-        "UPDATE hands SET status = 'settled', ended_at = ?, rake = ?, phh = ?, text = ? WHERE id = ?",
-        [this.clock(), rake, history.phh, history.text, hand.id],
-      );
-      await tx.run('DELETE FROM hand_actions WHERE hand_id = ?', [hand.id]);
+      await this.settleIn(tx, await this.handInProgress(tx, settlement.handId), settlement);
     });
+  }
+
+  private async recordIn(tx: SqlExecutor, hand: HandRow, record: HandActionRecord): Promise<void> {
+    if (!Number.isSafeInteger(record.seq) || record.seq < 0) {
+      refuse(
+        StorageErrorCode.BAD_REQUEST,
+        `an action's sequence number is a whole number ≥ 0, got ${record.seq}`,
+      );
+    }
+    const inserted = await tx.run(
+      'INSERT INTO hand_actions (hand_id, seq, action, created_at) VALUES (?, ?, ?, ?) ON CONFLICT (hand_id, seq) DO NOTHING',
+      [hand.id, record.seq, record.action, this.clock()],
+    );
+    if (inserted === 0) {
+      refuse(StorageErrorCode.DUPLICATE_ACTION, `hand ${hand.id} already has an action number ${record.seq}`);
+    }
+    if (record.moves !== undefined) await this.moveChips(tx, hand, record.moves);
+  }
+
+  private async settleIn(tx: SqlExecutor, hand: HandRow, settlement: Settlement): Promise<void> {
+    const { rake, awards, history } = settlement;
+    if (!Number.isSafeInteger(rake) || rake < 0) refuse(StorageErrorCode.BAD_AMOUNT, `bad rake ${rake}`);
+    if (rake > 0 && hand.currency === 'play') {
+      refuse(StorageErrorCode.RAKE_ON_PLAY_MONEY, 'play money is not raked');
+    }
+    const won = new Map<UserId, number>();
+    for (const { userId, amount } of awards) {
+      if (!isPositiveAmount(amount)) refuse(StorageErrorCode.BAD_AMOUNT, `bad award ${amount}`);
+      won.set(userId, (won.get(userId) ?? 0) + amount);
+    }
+    const pot: LedgerAccount = { kind: 'pot', currency: hand.currency, handId: hand.id };
+    const inPot = await this.balanceIn(tx, pot);
+    const paid = [...won.values()].reduce((a, b) => a + b, rake);
+    if (paid !== inPot) {
+      refuse(
+        StorageErrorCode.POT_MISMATCH,
+        `hand ${hand.id}: the pot holds ${inPot}, the settlement pays ${paid}`,
+      );
+    }
+    const postings: Posting[] = [];
+    for (const [userId, amount] of won) {
+      const changed = await tx.run(
+        'UPDATE hand_players SET won = won + ? WHERE hand_id = ? AND user_id = ?',
+        [amount, hand.id, userId],
+      );
+      if (changed === 0) refuse(StorageErrorCode.NOT_IN_HAND, `user ${userId} did not play hand ${hand.id}`);
+      postings.push({
+        account: { kind: 'seat', currency: hand.currency, tableId: hand.tableId, userId },
+        amount,
+      });
+    }
+    if (inPot > 0) {
+      const potPosting: Posting = { account: pot, amount: -inPot };
+      await this.transfer(tx, 'award', [potPosting, ...postings], `hand ${hand.id}`, rake);
+    }
+    for (const view of history.views) {
+      const changed = await tx.run(
+        'UPDATE hand_players SET phh = ?, text = ? WHERE hand_id = ? AND user_id = ?',
+        [view.phh, view.text, hand.id, view.userId],
+      );
+      if (changed === 0)
+        refuse(StorageErrorCode.NOT_IN_HAND, `user ${view.userId} did not play hand ${hand.id}`);
+    }
+    await tx.run(
+      "UPDATE hands SET status = 'settled', ended_at = ?, rake = ?, phh = ?, text = ? WHERE id = ?",
+      [this.clock(), rake, history.phh, history.text, hand.id],
+    );
+    await tx.run('DELETE FROM hand_actions WHERE hand_id = ?', [hand.id]);
   }
 
   cancelHand(handId: HandId): Promise<StorageResult<void>> {

@@ -203,6 +203,11 @@ export interface HandActionRecord {
   readonly action: string;
   /** Chips it moved between seats and the pot (empty for a check, fold, deal, …). */
   readonly moves?: readonly ChipMove[];
+  /**
+   * The action ended the hand: settle it in the same transaction (as {@link Storage.settleHand}), so
+   * that the last action costs one commit, not two. A refused settlement records nothing.
+   */
+  readonly settlement?: Settlement;
 }
 
 /** A finished hand's history; see {@link HandSettlement.history}. */
@@ -218,13 +223,17 @@ export interface HandHistoryInput {
   readonly views: readonly { readonly userId: UserId; readonly phh: string; readonly text: string }[];
 }
 
-export interface HandSettlement {
-  readonly handId: HandId;
+/** How a finished hand is paid out; see {@link Storage.settleHand}. */
+export interface Settlement {
   /** Chips from the pot to the winners' seats (one entry per winner; amounts > 0). */
   readonly awards: readonly ChipMove[];
   /** Chips from the pot to the house (real money only; 0 on play money). */
   readonly rake: number;
   readonly history: HandHistoryInput;
+}
+
+export interface HandSettlement extends Settlement {
+  readonly handId: HandId;
 }
 
 export type HandStatus = 'in-progress' | 'settled' | 'cancelled';

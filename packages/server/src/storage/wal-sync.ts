@@ -44,7 +44,6 @@ export class WalSync {
   /** Waiting for the sync in flight. */
   #inFlight: Waiter[] | null = null;
   #nextId = 1;
-  #idle: (() => void)[] = [];
   #closed = false;
   /** The worker died: every later sync fails (the driver's callers see a storage failure). */
   #broken: Error | null = null;
@@ -77,14 +76,30 @@ export class WalSync {
     });
   }
 
-  /** Resolves when no sync is waiting or running. */
-  idle(): Promise<void> {
-    if (this.#inFlight === null && this.#waiting.length === 0) return Promise.resolve();
-    return new Promise((resolve) => this.#idle.push(resolve));
+  /** Resolves when the sync running now, if any, has finished (whether it failed or not). */
+  running(): Promise<void> {
+    return this.#after(this.#inFlight);
+  }
+
+  /** Resolves when every sync requested so far has finished (whether it failed or not). */
+  #settled(): Promise<void> {
+    return this.#after(this.#waiting.length > 0 ? this.#waiting : this.#inFlight);
+  }
+
+  #after(group: Waiter[] | null): Promise<void> {
+    if (group === null) return Promise.resolve();
+    return new Promise((resolve) => {
+      group.push({
+        resolve,
+        reject: () => {
+          resolve();
+        },
+      });
+    });
   }
 
   async close(): Promise<void> {
-    await this.idle();
+    await this.#settled();
     if (this.#closed) return;
     this.#closed = true;
     await this.#worker.terminate();
@@ -114,8 +129,5 @@ export class WalSync {
       this.#waiting = [];
     }
     this.#worker.unref();
-    const idle = this.#idle;
-    this.#idle = [];
-    for (const resolve of idle) resolve();
   }
 }

@@ -4,7 +4,7 @@
  * Nothing here is shared with another table. See ./types.ts for the API and docs/tables.md for the rules.
  */
 import { Hand, parseCard, type Card, type HandAction, type HandConfig, type HandEvent } from '@felt/engine';
-import type { ChipMove } from '../storage/types.js';
+import type { ChipMove, Settlement } from '../storage/types.js';
 import { memoryAllInCounter } from './allin.js';
 import { resolveTable, type ResolvedTable } from './config.js';
 import { buildRecap, historyTexts } from './history.js';
@@ -636,7 +636,7 @@ class TableActor implements Table {
 
   /**
    * Applies `action` (null: none, just move on), deals what the hand waits for, makes it all durable
-   * (recordAction; settlement when the hand ends), THEN announces it, then starts the next clock or
+   * (recordAction, with the settlement when the hand ends), THEN announces it, then starts the next clock or
    * finishes the hand. Players to act who are leaving fold at once.
    */
   private async commit(action: HandAction | null, account: AccountId | null): Promise<void> {
@@ -653,19 +653,19 @@ class TableActor implements Table {
       if (!dealt.ok) throw new Error(`deal refused: ${dealt.error.message}`);
     }
     const fresh = hand.events.slice(from);
-    if (action !== null || fresh.length > 0) {
-      const recorded = await this.deps.storage.recordAction({
-        handId: state.id,
-        seq: extra.seq++,
-        action: JSON.stringify({ by: account, action, events: fresh.length }),
-        moves: this.moves(
-          fresh.filter((e) => from > 0 || e.type !== 'post'),
-          state.accounts,
-        ),
-      });
-      if (!recorded.ok) throw new Error(`storage refused an action: ${recorded.error.message}`);
-    }
-    if (hand.isDone) await this.settle();
+    // The action that ends the hand is recorded and settled in one transaction: one commit.
+    const settlement = hand.isDone ? this.settlement() : undefined;
+    const recorded = await this.deps.storage.recordAction({
+      handId: state.id,
+      seq: extra.seq++,
+      action: JSON.stringify({ by: account, action, events: fresh.length }),
+      moves: this.moves(
+        fresh.filter((e) => from > 0 || e.type !== 'post'),
+        state.accounts,
+      ),
+      ...(settlement === undefined ? {} : { settlement }),
+    });
+    if (!recorded.ok) throw new Error(`storage refused an action: ${recorded.error.message}`);
     // Durable: announce.
     for (let i = from; i < hand.events.length; i++) {
       this.broadcast({ type: 'table-event', hand: state, seq: i + 1, event: hand.events[i]! });
@@ -779,8 +779,8 @@ class TableActor implements Table {
     await this.commit(action, null);
   }
 
-  /** Settles the finished hand in storage: awards, rake, history (full and per participant). */
-  private async settle(): Promise<void> {
+  /** The finished hand's settlement: awards, rake, history (full and per participant). */
+  private settlement(): Settlement {
     const state = this.hand!;
     const extra = this.extra!;
     const hand = state.hand;
@@ -797,13 +797,11 @@ class TableActor implements Table {
       userId,
       ...historyTexts(state, this.table, extra.blinds, extra.deadBlinds, p),
     }));
-    const settled = await this.deps.storage.settleHand({
-      handId: state.id,
+    return {
       awards: [...awards].map(([userId, amount]) => ({ userId, amount })),
       rake,
       history: { phh: full.phh, text: full.text, views },
-    });
-    if (!settled.ok) throw new Error(`storage refused the settlement: ${settled.error.message}`);
+    };
   }
 
   /** After the settlement: stacks, time banks, the recap, leavers cashed out, the next hand scheduled. */

@@ -101,10 +101,10 @@ export interface TimerHandle {
 /**
  * What the table needs from storage (./storage/types.ts, owned by storage & ledger): buy-in and
  * cash-out of seats, hands in progress (forced bets with `startHand`, every accepted action with
- * `recordAction` BEFORE it is announced, so that a crash refunds exactly), and the settlement with
- * the hand's history (full and per participant, filtered by `viewFor`).
+ * `recordAction` BEFORE it is announced, so that a crash refunds exactly; the last one carries the
+ * settlement with the hand's history, full and per participant, filtered by `viewFor`).
  */
-export type TableStorage = Pick<Storage, 'buyIn' | 'cashOut' | 'startHand' | 'recordAction' | 'settleHand'>;
+export type TableStorage = Pick<Storage, 'buyIn' | 'cashOut' | 'startHand' | 'recordAction'>;
 
 /**
  * Artificial all-ins: a limited number per account per 24 hours, counted across tables (the room
