@@ -29,6 +29,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import Database from 'better-sqlite3';
 import type { SqlDriver, SqlExecutor, SqlRow, SqlValue } from './sql.js';
+import { Checkpointer, FALLBACK_AUTOCHECKPOINT_PAGES } from './checkpointer.js';
 import { WalSync } from './wal-sync.js';
 
 export interface SqliteDriverOptions {
@@ -73,6 +74,8 @@ export class SqliteDriver implements SqlDriver {
   private readonly executor: SqlExecutor;
   /** 'full' on a file: syncs the WAL off the event loop; null: nothing to sync ('normal', memory). */
   private readonly walSync: WalSync | null;
+  /** On a WAL file: checkpoints off the event loop (./checkpointer.ts). */
+  private readonly checkpointer: Checkpointer | null = null;
 
   constructor(options: SqliteDriverOptions) {
     if (options.file !== ':memory:') mkdirSync(dirname(options.file), { recursive: true });
@@ -82,7 +85,12 @@ export class SqliteDriver implements SqlDriver {
     // FULL = NORMAL + a sync of the WAL after each commit, which WalSync makes off the event loop.
     // (Without a WAL file — an in-memory database — SQLite's own FULL stays.)
     this.walSync = full && mode === 'wal' ? new WalSync(`${resolve(options.file)}-wal`) : null;
-    this.db.pragma(`synchronous = ${full && this.walSync === null ? 'FULL' : 'NORMAL'}`);
+    const synchronous = full && this.walSync === null ? 'FULL' : 'NORMAL';
+    this.db.pragma(`synchronous = ${synchronous}`);
+    if (mode === 'wal') {
+      this.db.pragma(`wal_autocheckpoint = ${FALLBACK_AUTOCHECKPOINT_PAGES}`);
+      this.checkpointer = new Checkpointer(resolve(options.file), synchronous);
+    }
     this.db.pragma('busy_timeout = 5000');
     this.db.pragma('foreign_keys = ON');
     this.executor = {
@@ -135,6 +143,7 @@ export class SqliteDriver implements SqlDriver {
     this.closing ??= this.enqueue(false, async () => {
       this.closed = true;
       this.statements.clear();
+      await this.checkpointer?.close();
       this.db.close();
       await this.walSync?.close();
     });
