@@ -116,7 +116,9 @@ export class Lobby {
     };
   }
 
+  /** Changes from now on go to `sink` (which gets the whole list otherwise: `list()`). */
   subscribe(sink: LobbySink): () => void {
+    if (this.#subscribers.size === 0) this.#pushChanges(false);
     this.#subscribers.add(sink);
     return () => this.#subscribers.delete(sink);
   }
@@ -158,12 +160,18 @@ export class Lobby {
       if (list.length === 0) this.#waiting.delete(tableId);
       this.#offer(account, { op: 'waitlist-seat', tableId, seat: free });
     }
+    // Nobody to tell: the first subscriber gets the whole list, and the lobby remembers it then.
+    if (this.#subscribers.size > 0) this.#pushChanges(true);
+  }
+
+  /** Pushes (or, `push` false, only remembers) each table summary that changed since last time. */
+  #pushChanges(push: boolean): void {
     for (const table of this.#tables.values()) {
       const summary = this.summaryOf(table);
       const text = JSON.stringify(summary);
       if (this.#lastSent.get(table.id) === text) continue;
       this.#lastSent.set(table.id, text);
-      if (this.#subscribers.size === 0) continue;
+      if (!push) continue;
       const message: LobbyTableMessage = { op: 'lobby-table', table: summary };
       for (const sink of this.#subscribers) sink(message);
     }
@@ -190,7 +198,8 @@ export class Lobby {
 
   #openIfFull(kind: { readonly base: TableConfig; readonly tables: Table[] }): void {
     if (this.#tables.size >= this.#maxTables) return;
-    if (!kind.tables.every((table) => table.summary().free === 0)) return;
+    // Newest first: the table most likely to have a free seat is the one opened last.
+    for (let i = kind.tables.length - 1; i >= 0; i--) if (kind.tables[i]!.summary().free > 0) return;
     const n = kind.tables.length + 1;
     let id = `${kind.base.id}-${n}`;
     for (let k = n + 1; this.#tables.has(id); k++) id = `${kind.base.id}-${k}`;

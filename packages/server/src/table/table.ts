@@ -88,7 +88,9 @@ class TableActor implements Table {
   private nextHandTimer: TimerHandle | null = null;
   private recap: HandRecap | null = null;
   private readonly pots: number[] = [];
+  /** Start times of the hands of the last hour, oldest first (the lobby's hands per hour). */
   private readonly handTimes: number[] = [];
+  private potSum = 0;
 
   constructor(config: TableConfig, deps: TableDeps) {
     this.id = config.id;
@@ -204,11 +206,16 @@ class TableActor implements Table {
       free: this.table.seatCount - seated,
       minBuyIn: this.table.minBuyIn,
       maxBuyIn: this.table.maxBuyIn,
-      averagePot:
-        this.pots.length === 0 ? 0 : Math.round(this.pots.reduce((a, b) => a + b, 0) / this.pots.length),
-      handsPerHour: this.handTimes.filter((t) => now - t < HOUR_MS).length,
+      averagePot: this.pots.length === 0 ? 0 : Math.round(this.potSum / this.pots.length),
+      handsPerHour: this.handsWithin(now),
       playing: this.hand !== null || ready >= 2,
     };
+  }
+
+  /** Hands started within the hour before `now` (forgetting older ones: the lobby asks every second). */
+  private handsWithin(now: number): number {
+    while (this.handTimes.length > 0 && now - this.handTimes[0]! >= HOUR_MS) this.handTimes.shift();
+    return this.handTimes.length;
   }
 
   view(viewer: AccountId | null): TableView {
@@ -602,8 +609,6 @@ class TableActor implements Table {
       bankFrom: null,
     };
     this.handTimes.push(this.deps.clock.now());
-    while (this.handTimes.length > 0 && this.deps.clock.now() - this.handTimes[0]! >= HOUR_MS)
-      this.handTimes.shift();
     this.broadcast({ type: 'table-snapshot' });
     // The posts are durable with the hand; deal what the hand waits for, then the first decision.
     await this.commit(null, null);
@@ -812,7 +817,8 @@ class TableActor implements Table {
     let pot = 0;
     for (const event of snap.events) if (event.type === 'award' || event.type === 'rake') pot += event.amount;
     this.pots.push(pot);
-    if (this.pots.length > STATS_HANDS) this.pots.shift();
+    this.potSum += pot;
+    if (this.pots.length > STATS_HANDS) this.potSum -= this.pots.shift()!;
     const leavers: SeatState[] = [];
     state.accounts.forEach((account, p) => {
       const seat = this.seatState(account);

@@ -9,7 +9,8 @@ import { TokenBucket, type RateLimit } from './rate-limit.js';
 
 /** What a connection needs of its socket. */
 export interface Socket {
-  send(text: string): void;
+  /** A text frame: the text, or its UTF-8 bytes (encoded once for many sockets). */
+  send(text: string | Buffer): void;
   close(code: number, reason: string): void;
   /** Bytes queued and not yet sent (backpressure). */
   readonly bufferedAmount: number;
@@ -49,7 +50,7 @@ export class Connection {
    * Sends a message already serialised (`text` is called once, and only when the message goes out):
    * a broadcast serialises each distinct view once, not once per subscriber.
    */
-  sendText(text: () => string): void {
+  sendText(text: () => string | Buffer): void {
     if (this.closed) return;
     if (this.#socket.bufferedAmount > MAX_BUFFERED_BYTES) {
       this.close(1013, 'too slow: messages piled up');

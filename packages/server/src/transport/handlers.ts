@@ -67,19 +67,19 @@ function refuseIfLoggedIn(connection: Connection): void {
 }
 
 /**
- * The wire text of each table message, made once: a table hands the same message object to every
- * subscriber entitled to exactly that view (see the table's broadcast), so it is serialised once per
- * broadcast and view rather than once per connection.
+ * The wire bytes of each table message, made once: a table hands the same message object to every
+ * subscriber entitled to exactly that view (see the table's broadcast), so it is serialised and
+ * UTF-8 encoded once per broadcast and view rather than once per connection.
  */
-const wireTexts = new WeakMap<TableMessage, string>();
+const wireBytes = new WeakMap<TableMessage, Buffer>();
 
-function wireText(message: TableMessage): string {
-  let text = wireTexts.get(message);
-  if (text === undefined) {
-    text = JSON.stringify(toServerMessage(message));
-    wireTexts.set(message, text);
+function wireBytesOf(message: TableMessage): Buffer {
+  let bytes = wireBytes.get(message);
+  if (bytes === undefined) {
+    bytes = Buffer.from(JSON.stringify(toServerMessage(message)));
+    wireBytes.set(message, bytes);
   }
-  return text;
+  return bytes;
 }
 
 /** Watches the table from this connection as its account (seated or not); idempotent. */
@@ -87,7 +87,7 @@ function watch(connection: Connection, table: Table): void {
   if (connection.tables.has(table.id)) return;
   const { account } = sessionOf(connection);
   const unsubscribe = table.subscribe(account.id, (message) => {
-    connection.sendText(() => wireText(message));
+    connection.sendText(() => wireBytesOf(message));
   });
   connection.tables.set(table.id, unsubscribe);
 }

@@ -2,7 +2,7 @@
  * The WebSocket side (`ws` 8): every upgrade on the HTTP server becomes a hub connection. Frames up to
  * 1 MiB reach the hub, which refuses anything over MAX_FRAME_BYTES with a typed error; larger frames
  * make `ws` close the connection (1009) without reading them. No compression (no inflation bombs).
- * A ping every 30 s drops connections that stopped answering.
+ * A ping every 30 s (a thirtieth of the sockets each second) drops connections that stopped answering.
  *
  * Writes are corked per connection until the end of the current tick: an action sends each player of
  * the table several messages in a row (events, clock, legal actions, the ack), which then leave in one
@@ -17,6 +17,7 @@ import type { Hub } from './hub.js';
 
 const MAX_PAYLOAD = 1024 * 1024;
 const HEARTBEAT_MS = 30_000;
+const HEARTBEAT_SLICES = 30;
 
 function toBuffer(data: RawData): Buffer {
   if (Buffer.isBuffer(data)) return data;
@@ -42,13 +43,13 @@ class CorkedSocket implements Socket {
     return this.#socket.bufferedAmount;
   }
 
-  send(text: string): void {
+  send(text: string | Buffer): void {
     if (!this.#corked) {
       this.#corked = true;
       this.#raw.cork();
       process.nextTick(this.#flush);
     }
-    this.#socket.send(text);
+    this.#socket.send(text, { binary: false });
   }
 
   close(code: number, reason: string): void {
@@ -78,9 +79,12 @@ export function attachWebSocket(server: HttpServer, hub: Hub): WebSocketSide {
   });
   const alive = new WeakMap<WebSocket, boolean>();
   const corked = new WeakMap<WebSocket, CorkedSocket>();
+  const slice = new WeakMap<WebSocket, number>();
+  let connections = 0;
 
   wss.on('connection', (socket, request) => {
     alive.set(socket, true);
+    slice.set(socket, connections++ % HEARTBEAT_SLICES);
     const wrapped = new CorkedSocket(socket, request.socket);
     corked.set(socket, wrapped);
     const connection = hub.open(wrapped);
@@ -101,8 +105,13 @@ export function attachWebSocket(server: HttpServer, hub: Hub): WebSocketSide {
   });
   wss.on('error', () => undefined);
 
+  // Each socket is pinged every HEARTBEAT_MS, a slice of them each second: pinging thousands of
+  // sockets at once would stall every table for tens of milliseconds.
+  let tick = 0;
   const heartbeat = setInterval(() => {
+    tick = (tick + 1) % HEARTBEAT_SLICES;
     for (const socket of wss.clients) {
+      if (slice.get(socket) !== tick) continue;
       if (alive.get(socket) === false) {
         socket.terminate();
         continue;
@@ -110,7 +119,7 @@ export function attachWebSocket(server: HttpServer, hub: Hub): WebSocketSide {
       alive.set(socket, false);
       socket.ping();
     }
-  }, HEARTBEAT_MS);
+  }, HEARTBEAT_MS / HEARTBEAT_SLICES);
   heartbeat.unref();
 
   return {
