@@ -1,5 +1,5 @@
 /**
- * The composition root: opens storage (migrations on start), runs crash recovery, creates the lobby
+ * The composition root: opens storage on its own thread (migrations on start), runs crash recovery, creates the lobby
  * and its tables, and serves HTTP + WebSocket. `stop()` (SIGTERM in `felt serve`) refuses new
  * requests, lets the running ones finish, stops the tables, returns every chip on the tables to its
  * owner by the server-crash rule (RULES.md §1) and closes storage — everything is durable when it
@@ -13,7 +13,8 @@ import { fileURLToPath } from 'node:url';
 import { Accounts, type AccountsOptions } from './accounts/accounts.js';
 import { loadTableSet } from './lobby/config.js';
 import { Lobby } from './lobby/lobby.js';
-import { DEFAULT_DATA_DIR, openMigratedSqliteStorage } from './storage/index.js';
+import { DEFAULT_DATA_DIR } from './storage/index.js';
+import { openStorageThread } from './storage/thread.js';
 import type { RecoveryReport, Storage } from './storage/types.js';
 import { createTable, cryptoRandomSource, memoryAllInCounter, realClock } from './table/index.js';
 import type { TableConfig } from './table/types.js';
@@ -65,7 +66,7 @@ function defaultWebDir(): string | null {
 export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
   const log = options.log ?? ((line: string) => process.stderr.write(`${line}\n`));
   const dataDir = options.dataDir ?? DEFAULT_DATA_DIR;
-  const storage = await openMigratedSqliteStorage({
+  const storage = await openStorageThread({
     dataDir,
     ...(options.synchronous !== undefined ? { synchronous: options.synchronous } : {}),
   });

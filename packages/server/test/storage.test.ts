@@ -9,6 +9,7 @@ import {
   SqliteDriver,
   type Migration,
 } from '../src/storage/index.js';
+import { openStorageThread } from '../src/storage/thread.js';
 import { storageContract } from './storage-contract.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'felt-storage-'));
@@ -19,6 +20,7 @@ afterAll(() => {
 
 storageContract('SQLite on a file', () => openMigratedSqliteStorage({ dataDir: join(dir, String(files++)) }));
 storageContract('SQLite in memory', () => openMigratedSqliteStorage({ memory: true }));
+storageContract('SQLite on its own thread', () => openStorageThread({ dataDir: join(dir, String(files++)) }));
 
 describe('migrations (SQLite)', () => {
   it('apply in order, once each, and record themselves', async () => {
@@ -65,5 +67,13 @@ describe('migrations (SQLite)', () => {
     } finally {
       await driver.close();
     }
+  });
+});
+
+describe('storage on its own thread', () => {
+  it('a call after the thread has stopped fails with a clear error instead of hanging', async () => {
+    const storage = await openStorageThread({ dataDir: join(dir, String(files++)) });
+    await storage.close();
+    await expect(storage.balances(1)).rejects.toThrow(/storage thread exited/);
   });
 });

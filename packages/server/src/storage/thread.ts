@@ -1,0 +1,120 @@
+/**
+ * Storage on a thread of its own: the SQLite storage (./sql-storage.ts on ./sqlite.ts) runs in a
+ * worker (./thread-worker.ts) and this proxy forwards every {@link Storage} call to it as a message.
+ *
+ * Why: better-sqlite3 is synchronous, so on the event loop every statement and COMMIT holds up every
+ * socket and every table — about a third of the room's main-thread time with 1,000 busy tables
+ * (docs/storage.md). On its own thread the SQL work runs beside the tables instead.
+ *
+ * Nothing else changes: calls reach the worker in the order they were made (one message port) and
+ * join the driver's queue there in that order, so group commit, savepoints and the durability promise
+ * hold as before — an answer comes back only once what it reports is durable. Arguments and answers
+ * are plain data (structured clone), sent in one message per turn of each thread's event loop. If the worker dies, every call in flight and every later call
+ * fails, and the tables stop as on any storage failure (the crash rule refunds on restart).
+ */
+import { Worker } from 'node:worker_threads';
+import type { SqliteStorageOptions, Storage } from './types.js';
+
+/** What the worker needs: where the database is and how durable (the clock stays `Date.now`). */
+export type StorageThreadOptions = Pick<SqliteStorageOptions, 'dataDir' | 'file' | 'synchronous'>;
+
+/**
+ * Messages to the other thread, sent together once per turn of the event loop: a message costs far
+ * more than its few fields, and a busy room makes hundreds of calls per turn.
+ */
+export class Outbox<T> {
+  #items: T[] = [];
+  readonly #send: (items: readonly T[]) => void;
+
+  constructor(send: (items: readonly T[]) => void) {
+    this.#send = send;
+  }
+
+  push(item: T): void {
+    if (this.#items.length === 0) setImmediate(this.#flush);
+    this.#items.push(item);
+  }
+
+  readonly #flush = (): void => {
+    const items = this.#items;
+    this.#items = [];
+    this.#send(items);
+  };
+}
+
+/** A call to the worker, and its answer (both travel in arrays, see {@link Outbox}). */
+export interface StorageCall {
+  readonly id: number;
+  readonly method: string;
+  readonly args: readonly unknown[];
+}
+export type StorageAnswer =
+  { readonly id: number; readonly value: unknown } | { readonly id: number; readonly error: unknown };
+
+/**
+ * The worker's built code, from this file in `src/storage` (tests) or in `dist/storage` alike: both
+ * are two levels below the package, and the worker always runs the compiled JavaScript.
+ */
+const WORKER = new URL('../../dist/storage/thread-worker.js', import.meta.url);
+
+interface Pending {
+  readonly resolve: (value: unknown) => void;
+  readonly reject: (error: unknown) => void;
+}
+
+/** Starts the worker, which opens the database and runs the migrations; resolves once it is ready. */
+export async function openStorageThread(options: StorageThreadOptions = {}): Promise<Storage> {
+  const worker = new Worker(WORKER, { workerData: options });
+  const pending = new Map<number, Pending>();
+  let nextId = 1;
+  let dead: Error | null = null;
+  const stop = (error: Error): void => {
+    dead ??= error;
+    for (const call of pending.values()) call.reject(dead);
+    pending.clear();
+  };
+  worker.on('message', (answers: readonly StorageAnswer[]) => {
+    for (const answer of answers) {
+      const call = pending.get(answer.id);
+      if (call === undefined) continue;
+      pending.delete(answer.id);
+      if ('error' in answer) call.reject(answer.error);
+      else call.resolve(answer.value);
+    }
+  });
+  worker.on('error', stop);
+  worker.on('exit', (code) => {
+    stop(new Error(`the storage thread exited (${code})`));
+  });
+  const outbox = new Outbox<StorageCall>((calls) => {
+    worker.postMessage(calls);
+  });
+  const call = (method: string, args: readonly unknown[]): Promise<unknown> => {
+    if (dead !== null) return Promise.reject(dead);
+    const id = nextId++;
+    return new Promise((resolve, reject) => {
+      pending.set(id, { resolve, reject });
+      outbox.push({ id, method, args });
+    });
+  };
+  try {
+    await call('migrate', []);
+  } catch (error) {
+    await worker.terminate();
+    throw error;
+  }
+  const close = async (): Promise<void> => {
+    if (dead !== null) return;
+    await call('close', []);
+    await worker.terminate();
+  };
+  // Every method of Storage is a call to the worker; `then` stays undefined so that the proxy is not
+  // mistaken for a promise when returned from an async function.
+  return new Proxy({} as Storage, {
+    get: (_target, name) => {
+      if (name === 'close') return close;
+      if (typeof name !== 'string' || name === 'then') return undefined;
+      return (...args: unknown[]) => call(name, args);
+    },
+  });
+}
