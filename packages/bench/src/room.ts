@@ -109,6 +109,7 @@ interface BotsDetailLine {
   readonly tables: number;
   readonly seconds: number;
   readonly unanswered: number;
+  readonly errorCodes: Readonly<Record<string, number>>;
 }
 
 /** One load run: the figures of {@link roomGroup}. */
@@ -181,6 +182,10 @@ export async function runRoom(
     if (run.status !== 0) throw new Error(`felt bots failed (${run.status}): ${run.stderr}`);
     const line = run.stdout.trim().split('\n').pop() ?? '';
     const result = JSON.parse(line) as BotsDetailLine;
+    if (result.errors > 0 || result.unanswered > 0)
+      log(
+        `room: ${result.unanswered} unanswered, errors by request and code ${JSON.stringify(result.errorCodes)}`,
+      );
     const audit = await felt(['admin', 'audit', '--data', dataDir]);
     const conserved = (JSON.parse(audit.stdout.trim()) as { conserved: boolean }).conserved;
     const mb = (bytes: number): number => Math.round(bytes / 2 ** 20);
