@@ -76,4 +76,17 @@ describe('storage on its own thread', () => {
     await storage.close();
     await expect(storage.balances(1)).rejects.toThrow(/storage thread exited/);
   });
+
+  it('a call whose arguments cannot cross to the thread fails alone; the storage goes on', async () => {
+    const storage = await openStorageThread({ dataDir: join(dir, String(files++)) });
+    try {
+      const notData = (() => 1) as unknown as number;
+      // Both calls leave in the same turn of the event loop, in one message at first.
+      const [bad, good] = await Promise.allSettled([storage.balances(notData), storage.balances(1)]);
+      expect(bad.status === 'rejected' ? String(bad.reason) : bad.status).toMatch(/could not be cloned/);
+      expect(good).toEqual({ status: 'fulfilled', value: { play: 0, real: 0 } });
+    } finally {
+      await storage.close();
+    }
+  });
 });

@@ -87,7 +87,19 @@ export async function openStorageThread(options: StorageThreadOptions = {}): Pro
     stop(new Error(`the storage thread exited (${code})`));
   });
   const outbox = new Outbox<StorageCall>((calls) => {
-    worker.postMessage(calls);
+    try {
+      worker.postMessage(calls);
+    } catch {
+      // An argument that cannot be cloned: send them one by one, so that only such calls fail.
+      for (const one of calls) {
+        try {
+          worker.postMessage([one]);
+        } catch (error) {
+          pending.get(one.id)?.reject(error);
+          pending.delete(one.id);
+        }
+      }
+    }
   });
   const call = (method: string, args: readonly unknown[]): Promise<unknown> => {
     if (dead !== null) return Promise.reject(dead);
