@@ -21,6 +21,7 @@ import type { TableConfig } from './table/types.js';
 import { httpHandler } from './transport/http.js';
 import { Hub } from './transport/hub.js';
 import type { RateLimit } from './transport/rate-limit.js';
+import { LoopDelayMonitor } from './transport/loop-delay.js';
 import { attachWebSocket } from './transport/websocket.js';
 
 export interface ServerOptions {
@@ -115,6 +116,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     );
     let ready = false;
     const startedAt = Date.now();
+    const loopDelay = new LoopDelayMonitor();
     const webDir = options.webDir === undefined ? defaultWebDir() : options.webDir;
     const server = createServer(
       httpHandler({
@@ -124,6 +126,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
                 tables: lobby.allTables().length,
                 connections: hub.connectionCount,
                 uptimeMs: Date.now() - startedAt,
+                eventLoopDelayMs: loopDelay.last,
               }
             : null,
         tables: () => lobby.list(),
@@ -148,6 +151,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     let stopping: Promise<void> | null = null;
     const stop = (): Promise<void> => {
       stopping ??= (async () => {
+        loopDelay.stop();
         await hub.shutdown(1500);
         await ws.close();
         await lobby.dispose();

@@ -11,6 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { ROOM_GAMES, STRUCTURES, type ServerMessage } from '@felt/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openMigratedSqliteStorage } from '../src/storage/index.js';
+import { LoopDelayMonitor } from '../src/transport/loop-delay.js';
 import { TestClient, signedUp, startTestRoom, uniqueName, type TestRoom } from './transport-client.js';
 
 let room: TestRoom;
@@ -27,9 +28,26 @@ describe('HTTP', () => {
   it('GET /health answers 200 once the room is ready', async () => {
     const response = await fetch(`${room.http}/health`);
     expect(response.status).toBe(200);
-    const body = (await response.json()) as { status: string; tables: number };
+    const body = (await response.json()) as { status: string; tables: number; eventLoopDelayMs: unknown };
     expect(body.status).toBe('ok');
     expect(body.tables).toBeGreaterThanOrEqual(65);
+    // Null until the first 10-second window is complete.
+    expect(body).toHaveProperty('eventLoopDelayMs');
+  });
+
+  it("the event loop's delay is measured over windows: p50 ≤ p99 ≤ max, in milliseconds", async () => {
+    const monitor = new LoopDelayMonitor(100);
+    try {
+      expect(monitor.last).toBeNull();
+      await new Promise((resolve) => setTimeout(resolve, 350));
+      const last = monitor.last;
+      expect(last).not.toBeNull();
+      expect(last!.p50).toBeGreaterThanOrEqual(0);
+      expect(last!.p50).toBeLessThanOrEqual(last!.p99);
+      expect(last!.p99).toBeLessThanOrEqual(last!.max);
+    } finally {
+      monitor.stop();
+    }
   });
 
   it('GET / serves a plain HTML page listing the lobby tables', async () => {
