@@ -6,7 +6,7 @@
  * (packages/server/src/table/types.ts); the server checks at compile time that they agree
  * (packages/server/src/transport/wire.ts).
  */
-import type { Structure, VariantId } from '@felt/engine';
+import type { HandEvent, MaybeCard, Structure, VariantId } from '@felt/engine';
 
 type TableId = string;
 /** An account: the storage's user id. */
@@ -128,62 +128,22 @@ export interface TableView {
 
 /**
  * One hand event as a viewer sees it: the engine's `HandEvent` with positions replaced by seats
- * (`player` → `seat`) and cards as texts, hidden ones "??".
+ * (`player` → `seat`) and cards as texts, hidden ones "??" (a discard's cards only to their owner).
+ * Derived from the engine's type, so that a new event reaches the wire shape without a copy to keep.
  */
 export type EventView =
-  | {
-      readonly type: 'post';
-      readonly seat: number;
-      readonly kind: 'ante' | 'blind' | 'dead-blind';
-      readonly amount: number;
-      readonly allIn: boolean;
-    }
-  | {
-      readonly type: 'deal-hole';
-      readonly seat: number;
-      readonly cards: readonly CardView[];
-      readonly up: readonly boolean[];
-    }
-  | { readonly type: 'deal-board'; readonly cards: readonly CardView[] }
-  | { readonly type: 'deal-draw'; readonly seat: number; readonly cards: readonly CardView[] }
-  | { readonly type: 'round'; readonly round: number; readonly seat: number }
-  | { readonly type: 'fold'; readonly seat: number }
-  | { readonly type: 'check'; readonly seat: number }
-  | { readonly type: 'call'; readonly seat: number; readonly amount: number; readonly allIn: boolean }
-  | { readonly type: 'bring-in'; readonly seat: number; readonly amount: number; readonly allIn: boolean }
-  | {
-      readonly type: 'bet-raise';
-      readonly seat: number;
-      readonly to: number;
-      readonly amount: number;
-      readonly allIn: boolean;
-      readonly full: boolean;
-    }
-  /** `count` cards thrown; the cards themselves only to their owner (others: "??"). */
-  | {
-      readonly type: 'discard';
-      readonly seat: number;
-      readonly cards: readonly CardView[];
-      readonly timedOut: boolean;
-    }
-  | { readonly type: 'return'; readonly seat: number; readonly amount: number }
-  | { readonly type: 'show'; readonly seat: number; readonly cards: readonly CardView[] }
-  | { readonly type: 'muck'; readonly seat: number }
-  | { readonly type: 'split'; readonly seat: number; readonly accept: boolean }
-  | {
-      readonly type: 'timeout';
-      readonly seat: number;
-      readonly result: 'artificial-all-in' | 'check' | 'fold';
-    }
-  | { readonly type: 'rake'; readonly amount: number }
-  | {
-      readonly type: 'award';
-      readonly pot: number;
-      readonly seat: number;
-      readonly amount: number;
-      readonly share: 'all' | 'high' | 'low' | 'agreed';
-    }
+  | WireEvent<Exclude<HandEvent, { readonly type: 'end' }>>
+  /** The finishing stacks by seat. */
   | { readonly type: 'end'; readonly stacks: readonly { readonly seat: number; readonly stack: number }[] };
+
+/** An engine event as the wire carries it: `player` becomes `seat`, cards become texts (one per member). */
+type WireEvent<E> = E extends unknown
+  ? {
+      readonly [K in keyof E as K extends 'player' ? 'seat' : K]: E[K] extends readonly MaybeCard[]
+        ? readonly CardView[]
+        : E[K];
+    }
+  : never;
 
 /** The summary of a finished hand (RULES.md §1: players may ask for it). */
 export interface HandRecap {

@@ -1,9 +1,9 @@
 /**
- * The composition root: opens storage on its own thread (migrations on start), runs crash recovery, creates the lobby
- * and its tables, and serves HTTP + WebSocket. `stop()` (SIGTERM in `felt serve`) refuses new
- * requests, lets the running ones finish, stops the tables, returns every chip on the tables to its
- * owner by the server-crash rule (RULES.md §1) and closes storage — everything is durable when it
- * resolves.
+ * The composition root: opens storage on its own thread (migrations on start), runs crash recovery,
+ * creates the lobby and its tables, and serves HTTP + WebSocket. `stop()` (SIGTERM in `felt serve`)
+ * refuses new requests, lets the running ones finish, stops the tables, returns every chip on the
+ * tables to its owner by the server-crash rule (RULES.md §1) and closes storage — everything is
+ * durable when it resolves.
  */
 import { existsSync } from 'node:fs';
 import { createServer, type Server as HttpServer } from 'node:http';

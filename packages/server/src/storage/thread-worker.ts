@@ -24,7 +24,7 @@ async function answer({ id, method, args }: StorageCall): Promise<void> {
     const fn = methods[method];
     if (typeof fn !== 'function' || method === 'constructor')
       throw new Error(`storage has no method ${method}`);
-    const value: unknown = await (fn as (...a: unknown[]) => Promise<unknown>).apply(storage, [...args]);
+    const value: unknown = await Reflect.apply(fn as (...a: unknown[]) => Promise<unknown>, storage, args);
     answers.push({ id, value });
   } catch (error) {
     answers.push({ id, error });

@@ -9,8 +9,9 @@
  * Nothing else changes: calls reach the worker in the order they were made (one message port) and
  * join the driver's queue there in that order, so group commit, savepoints and the durability promise
  * hold as before — an answer comes back only once what it reports is durable. Arguments and answers
- * are plain data (structured clone), sent in one message per turn of each thread's event loop. If the worker dies, every call in flight and every later call
- * fails, and the tables stop as on any storage failure (the crash rule refunds on restart).
+ * are plain data (structured clone), sent in one message per turn of each thread's event loop. If the
+ * worker dies, every call in flight and every later call fails, and the tables stop as on any storage
+ * failure (the crash rule refunds on restart).
  */
 import { Worker } from 'node:worker_threads';
 import type { SqliteStorageOptions, Storage } from './types.js';
