@@ -13,7 +13,14 @@ import { expect } from 'vitest';
 
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 export const CHROMIUM = process.env['FELT_CHROMIUM'] ?? '/usr/bin/chromium';
-export const SCREENSHOTS = join(ROOT, 'docs/screenshots');
+/**
+ * Where screenshots go: the README's pictures in docs/screenshots only when asked
+ * (`FELT_SCREENSHOTS=1`), so that a test run leaves the working tree as it found it.
+ */
+export const SCREENSHOTS =
+  process.env['FELT_SCREENSHOTS'] === '1'
+    ? join(ROOT, 'docs/screenshots')
+    : join(tmpdir(), 'felt-screenshots');
 export const WEB_DIST = join(ROOT, 'packages/web/dist/index.html');
 const CLI = join(ROOT, 'packages/cli/bin/felt.js');
 

@@ -2,7 +2,8 @@
  * The web client in a real headless Chromium against the real `felt serve`: players sign up in their own
  * browser sessions, sit at one table and play whole hands of hold'em (3 players), Omaha hi/lo, 7-card stud
  * and 5-card draw (2 players each). Each decision checks what the deciding player sees: his own cards face
- * up, no opponent's down card, and stacks + pot = the buy-ins. Screenshots go to docs/screenshots/.
+ * up, no opponent's down card, and stacks + pot = the buy-ins. Screenshots go to a temporary directory,
+ * or with FELT_SCREENSHOTS=1 to docs/screenshots/ (the README's pictures).
  */
 import { gzipSync } from 'node:zlib';
 import type { WebSocketRoute } from 'playwright-core';
