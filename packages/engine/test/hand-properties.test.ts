@@ -166,6 +166,49 @@ describe('properties over every variant and structure', () => {
   );
 
   test(
+    'a hand that cannot win at the showdown (canWinShowdown false) wins nothing when shown; the first to show always can',
+    () => {
+      let beaten = 0;
+      fc.assert(
+        fc.property(arbitraryHand, (input) => {
+          const random = seededRandom(input.seed);
+          const config = configOf({ ...input, autoShowdown: false }, random);
+          const created = Hand.create(config, random);
+          if (!created.ok) throw new Error(created.error.message);
+          const hand = created.value;
+          const couldWin = new Map<number, boolean>();
+          for (let steps = 0; hand.phase !== 'done'; steps++) {
+            if (steps > 10_000) throw new Error('hand did not end');
+            let action: HandAction | null;
+            if (hand.phase === 'showdown') {
+              const player = hand.showdownPending()[0]!;
+              couldWin.set(player, hand.canWinShowdown(player));
+              action = { type: 'show', player };
+            } else action = randomAction(hand, random);
+            const result = hand.apply(action!);
+            if (!result.ok) throw new Error(result.error.message);
+          }
+          const order = [...couldWin.keys()];
+          if (order.length > 0) expect(couldWin.get(order[0]!)).toBe(true);
+          for (const [player, could] of couldWin) {
+            if (could) continue;
+            beaten++;
+            // 32-card draw's agreed pots are shared whatever the hands (RULES.md §11): not a showdown's.
+            const won = hand.events.some(
+              (e) => e.type === 'award' && e.player === player && e.share !== 'agreed',
+            );
+            expect(won).toBe(false);
+          }
+        }),
+        { numRuns: RUNS * 8 },
+      );
+      // The property must have met beaten hands, or it proved nothing.
+      expect(beaten).toBeGreaterThan(0);
+    },
+    LONG_TIMEOUT,
+  );
+
+  test(
     'every variant × structure plays to the end (a sweep with a seeded driver)',
     () => {
       const random = seededRandom(2026);

@@ -242,6 +242,25 @@ export class Hand {
     return out;
   }
 
+  /**
+   * Whether player `p`, still to show or muck at the showdown, would win or share a pot (or its high or
+   * low half) against the hands shown so far in it. False: every pot he plays for is already lost, so
+   * mucking gives nothing up (a room's "muck losing hands" option).
+   */
+  canWinShowdown(p: number): boolean {
+    if (this.phaseValue !== 'showdown' || this.folded[p] || this.shown[p] || this.mucked[p]) return false;
+    const pots =
+      this.agreedPots.length > 0 ? this.potParts().filter((pot) => !pot.agreed) : this.currentPots();
+    for (const pot of pots) {
+      if (!pot.eligible.includes(p)) continue;
+      const rivals = pot.eligible.filter((q) => q !== p && this.shown[q]);
+      if (rivals.length === 0) return true;
+      const result = this.decide([p, ...rivals]);
+      if (result.winners.includes(0) || result.lowWinners?.includes(0) === true) return true;
+    }
+    return false;
+  }
+
   /** The order in which hands are shown: last aggressor of the last round first, else by the game's rule. */
   showdownOrder(): number[] {
     const contenders = this.inHand();
