@@ -146,7 +146,8 @@ export const TableOpen = request(ClientOp.TABLE_OPEN, { tableId: TableId });
 export const TableClose = request(ClientOp.TABLE_CLOSE, { tableId: TableId });
 /**
  * Take a seat with `buyIn` chips from the balance. `post`: a new player posts a big blind to play at
- * once, or waits for the big blind (default 'wait'); `autoPost`: post blinds without asking.
+ * once, or waits for the big blind (default 'wait'); `autoPost`: post blinds without asking;
+ * `muckLosing`: at the showdown, muck a hand already beaten (default on).
  */
 export const SeatTake = request(ClientOp.SEAT_TAKE, {
   tableId: TableId,
@@ -154,6 +155,7 @@ export const SeatTake = request(ClientOp.SEAT_TAKE, {
   buyIn: Amount,
   post: optional(enumOf(['post', 'wait'] as const)),
   autoPost: optional(boolean()),
+  muckLosing: optional(boolean()),
 });
 /** Add chips from the balance to the stack between hands (up to the table's maximum buy-in). */
 export const Rebuy = request(ClientOp.REBUY, { tableId: TableId, amount: int({ min: 1, max: MAX_AMOUNT }) });
@@ -166,6 +168,8 @@ export const MissedBlindsRequest = request(ClientOp.MISSED_BLINDS, {
   choice: enumOf(['post', 'wait'] as const),
 });
 export const AutoPost = request(ClientOp.AUTO_POST, { tableId: TableId, enabled: boolean() });
+/** At the showdown, muck a hand that a shown one already beats instead of showing it (default on). */
+export const MuckLosing = request(ClientOp.MUCK_LOSING, { tableId: TableId, enabled: boolean() });
 /** `handId`, when given, must be the hand in progress (a late click on a finished hand is refused). */
 export const Act = request(ClientOp.ACT, {
   tableId: TableId,
@@ -203,6 +207,7 @@ export const ClientMessageSchema = union('op', [
   SeatLeave,
   MissedBlindsRequest,
   AutoPost,
+  MuckLosing,
   Act,
   HistoryList,
   HistoryFetch,
@@ -298,6 +303,7 @@ export interface AckData {
   readonly 'seat-leave': { readonly balances: Balances };
   readonly 'missed-blinds': Record<string, never>;
   readonly 'auto-post': Record<string, never>;
+  readonly 'muck-losing': Record<string, never>;
   readonly act: Record<string, never>;
   readonly 'history-list': { readonly hands: readonly HandListItem[] };
   readonly 'history-fetch': { readonly hand: HandHistoryPayload };

@@ -62,6 +62,8 @@ export interface SeatView {
   /** Has paid his blinds since sitting down (may receive the button). */
   readonly paid: boolean;
   readonly autoPost: boolean;
+  /** At the showdown, a hand already beaten by a shown one is mucked, not shown (default on). */
+  readonly muckLosing: boolean;
   readonly timeBankMs: number;
 }
 
@@ -164,6 +166,11 @@ export interface HandRecap {
     readonly up: readonly boolean[];
     /** He showed his hand at showdown. */
     readonly showed: boolean;
+    /**
+     * He mucked at the showdown. His cards stay hidden, but a player dealt into the hand may ask for the
+     * summary (`hand-summary`) and see them (RULES.md §1).
+     */
+    readonly mucked: boolean;
     readonly folded: boolean;
     /** Named best hands, when he showed down: high and (hi/lo games) low. */
     readonly high: { readonly name: string; readonly cards: readonly CardView[] } | null;

@@ -32,6 +32,8 @@ const TABLES: TableConfig[] = [
   nl('nl-missed'),
   nl('nl-disc'),
   nl('nl-timeout'),
+  // A second between hands: time to ask for the summary before the next hand ends.
+  { ...nl('nl-muck'), clocks: { ...CLOCKS, betweenHandsMs: 1000 } },
   {
     id: 'fl-real',
     name: 'Limit real',
@@ -141,6 +143,26 @@ describe('felt serve: seats, blinds, clocks and disconnections over real sockets
     if (owed.small && !inBigBlindsPlace)
       expect(posts).toContainEqual(expect.objectContaining({ kind: 'dead-blind', amount: 50 }));
     expect(c.view?.seats[2]?.missed).toEqual({ small: false, big: false });
+  });
+
+  it('muck losing hands: a beaten hand is mucked unseen, his option is public, and a player dealt in may ask for the summary with it', async () => {
+    const [a, b] = [await join('ka'), await join('kb')];
+    await a.sit('nl-muck', 0, 10_000);
+    await b.sit('nl-muck', 1, 10_000);
+    await b.client.ok('muck-losing', { tableId: 'nl-muck', enabled: false });
+    await a.until((view) => view.seats[1]?.muckLosing === false && view.seats[0]?.muckLosing === true);
+    const muck = await a.event((e) => e.type === 'muck', 60_000);
+    b.autoplay = false; // the next hand waits for him: the summary stays this hand's
+    expect(muck.event).toEqual({ type: 'muck', seat: 0 });
+    const cards = a.events
+      .filter((p) => p.handId === muck.handId && p.event.type === 'deal-hole' && p.event.seat === 0)
+      .flatMap((p) => (p.event.type === 'deal-hole' ? p.event.cards : []));
+    expect(cards).toHaveLength(2);
+    const seenByB = JSON.stringify(b.events.filter((p) => p.handId === muck.handId));
+    for (const card of cards) expect(seenByB).not.toContain(`"${card}"`);
+    const { summary } = await b.client.ok('hand-summary', { tableId: 'nl-muck' });
+    expect(summary?.handId).toBe(muck.handId);
+    expect(summary?.players.find((p) => p.seat === 0)).toMatchObject({ mucked: true, showed: false, cards });
   });
 
   it('disconnect and reconnect: the seat is kept and he resumes the same hand with his cards and his turn', async () => {

@@ -116,7 +116,8 @@ export function resolveTable(config: TableConfig): ResolvedTable {
     ...(stud ? { bringIn } : {}),
     // Cash tables do not cap fixed-limit betting heads-up (RULES.md §2, 004).
     capHeadsUp: false,
-    autoShowdown: true,
+    // The table shows each hand down itself: shown, or mucked when beaten and its player mucks losing hands.
+    autoShowdown: false,
     ...(config.currency === 'real' ? { rake: houseRake } : {}),
   };
   return {

@@ -40,6 +40,7 @@ export function buildRecap(state: HandState, table: ResolvedTable): HandRecap {
   const snap = state.hand.snapshot();
   const won = snap.players.map(() => 0);
   const showed = snap.players.map(() => false);
+  const mucked = snap.players.map(() => false);
   const awards: { pot: number; seat: number; amount: number; share: 'all' | 'high' | 'low' | 'agreed' }[] =
     [];
   for (const event of snap.events) {
@@ -52,6 +53,7 @@ export function buildRecap(state: HandState, table: ResolvedTable): HandRecap {
         share: event.share,
       });
     } else if (event.type === 'show') showed[event.player] = true;
+    else if (event.type === 'muck') mucked[event.player] = true;
   }
   const board = snap.board.filter((c): c is Card => c !== null);
   return {
@@ -64,7 +66,7 @@ export function buildRecap(state: HandState, table: ResolvedTable): HandRecap {
       const cards = player.cards.filter((c): c is Card => c !== null);
       let high: HandRecap['players'][number]['high'] = null;
       let low: HandRecap['players'][number]['low'] = null;
-      if (!player.folded && showed[p] === true) {
+      if (!player.folded && (showed[p] === true || mucked[p] === true)) {
         try {
           const decided = decideShowdown({ rules: table.variant.showdown, board, holes: [cards] });
           const hand = decided.hands[0];
@@ -85,6 +87,7 @@ export function buildRecap(state: HandState, table: ResolvedTable): HandRecap {
         cards: player.cards.map(text),
         up: [...player.up],
         showed: showed[p] === true,
+        mucked: mucked[p] === true,
         folded: player.folded,
         high,
         low,

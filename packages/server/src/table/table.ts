@@ -227,7 +227,7 @@ class TableActor implements Table {
   lastSummary(viewer: AccountId | null): HandRecap | null {
     if (this.recap === null) return null;
     const position = viewer === null ? -1 : this.recap.players.findIndex((p) => p.account === viewer);
-    return recapFor(this.recap, position < 0 ? null : this.recap.players[position]!.seat);
+    return recapFor(this.recap, position < 0 ? null : this.recap.players[position]!.seat, true);
   }
 
   // ------------------------------------------------------------------ state and output
@@ -333,10 +333,12 @@ class TableActor implements Table {
         this.scheduleHand();
         return OK;
       }
-      case 'auto-post': {
+      case 'auto-post':
+      case 'muck-losing': {
         const seat = this.seatState(player.account);
         if (!seat) return refuse(TableErrorCode.NOT_SEATED, 'not seated here');
-        seat.autoPost = command.on;
+        if (command.type === 'auto-post') seat.autoPost = command.on;
+        else seat.muckLosing = command.on;
         this.broadcast({ type: 'table-snapshot' });
         return OK;
       }
@@ -387,6 +389,7 @@ class TableActor implements Table {
       missedBig: false,
       postChoice: command.post ?? 'wait',
       autoPost: command.autoPost ?? false,
+      muckLosing: command.muckLosing ?? true,
       timeBankMs: this.table.clocks.timeBankMs,
     };
     this.broadcast({ type: 'table-snapshot' });
@@ -653,9 +656,11 @@ class TableActor implements Table {
       const applied = hand.apply(action);
       if (!applied.ok) throw new Error(`engine refused a verified action: ${applied.error.message}`);
     }
-    while (hand.phase === 'deal') {
-      const dealt = hand.apply({ type: 'deal' });
-      if (!dealt.ok) throw new Error(`deal refused: ${dealt.error.message}`);
+    // What the hand waits for from the table: the deals, and at the showdown each hand shown or mucked.
+    for (let phase = hand.phase; phase === 'deal' || phase === 'showdown'; phase = hand.phase) {
+      const move = phase === 'deal' ? ({ type: 'deal' } as const) : this.showdownMove(state);
+      const applied = hand.apply(move);
+      if (!applied.ok) throw new Error(`${move.type} refused: ${applied.error.message}`);
     }
     const fresh = hand.events.slice(from);
     // The action that ends the hand is recorded and settled in one transaction: one commit.
@@ -681,6 +686,21 @@ class TableActor implements Table {
       return;
     }
     await this.nextDecision();
+  }
+
+  /**
+   * The next hand at the showdown (in showdown order) is shown, or mucked when a shown hand already
+   * beats it and its player mucks losing hands (a player who left is taken to). The last player in a
+   * pot always shows: he wins it.
+   */
+  private showdownMove(state: HandState): HandAction {
+    const hand = state.hand;
+    const p = hand.showdownPending()[0]!;
+    const seat = this.seats[state.order[p]!];
+    const mucksLosing =
+      seat === null || seat === undefined || seat.account !== state.accounts[p] || seat.muckLosing;
+    const muck: HandAction = { type: 'muck', player: p };
+    return mucksLosing && !hand.canWinShowdown(p) && hand.can(muck) ? muck : { type: 'show', player: p };
   }
 
   /** The hand waits for a player: fold for a leaver, else start his clock. */

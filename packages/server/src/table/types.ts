@@ -162,6 +162,7 @@ export type TableCommand =
       readonly buyIn: number;
       readonly post?: 'post' | 'wait';
       readonly autoPost?: boolean;
+      readonly muckLosing?: boolean;
     }
   /** Leave the table: chips back to the balance at once, or after the hand he is in (his hand folded when it is his turn). */
   | { readonly type: 'leave' }
@@ -171,6 +172,8 @@ export type TableCommand =
   | { readonly type: 'sit-in'; readonly post?: 'post' | 'wait' }
   /** Auto-post blinds (new player, missed blinds) without asking. */
   | { readonly type: 'auto-post'; readonly on: boolean }
+  /** At the showdown, muck a hand a shown one already beats instead of showing it (default on). */
+  | { readonly type: 'muck-losing'; readonly on: boolean }
   /** Add chips between hands (up to the maximum buy-in). */
   | { readonly type: 'top-up'; readonly amount: number }
   /** A decision; `handId` (optional) must be the current hand's. */

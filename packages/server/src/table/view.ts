@@ -36,6 +36,7 @@ export interface SeatState {
   missedBig: boolean;
   postChoice: 'post' | 'wait';
   autoPost: boolean;
+  muckLosing: boolean;
   timeBankMs: number;
 }
 
@@ -234,21 +235,28 @@ function seatView(state: TableState, seat: SeatState): SeatView {
     missed: { small: seat.missedSmall, big: seat.missedBig },
     paid: seat.paid,
     autoPost: seat.autoPost,
+    muckLosing: seat.muckLosing,
     timeBankMs: seat.timeBankMs,
   };
 }
 
-/** A hand summary as `viewer` may see it: his own cards, shown cards, "??" for the rest. */
-export function recapFor(recap: HandRecap, viewer: number | null): HandRecap {
+/**
+ * A hand summary as `viewer` (a seat, or null) may see it: his own cards, shown and face-up cards, "??"
+ * for the rest. `askedFor`: the summary a player asked for, in which a player dealt into the hand also
+ * sees the hands mucked at the showdown (RULES.md §1); the one pushed at the end of the hand hides them.
+ */
+export function recapFor(recap: HandRecap, viewer: number | null, askedFor = false): HandRecap {
+  const dealtIn = viewer !== null && recap.players.some((player) => player.seat === viewer);
   return {
     ...recap,
     players: recap.players.map((player) => {
       if (viewer !== null && player.seat === viewer) return player;
+      if (player.showed || (player.mucked && askedFor && dealtIn)) return player;
       return {
         ...player,
         cards: player.cards.map((card, i) => (player.up[i] === true ? card : HIDDEN_CARD)),
-        high: player.showed ? player.high : null,
-        low: player.showed ? player.low : null,
+        high: null,
+        low: null,
       };
     }),
   };

@@ -245,6 +245,7 @@ export const HANDLERS: Handlers = {
       buyIn: message.buyIn,
       ...(message.post !== undefined ? { post: message.post } : {}),
       ...(message.autoPost !== undefined ? { autoPost: message.autoPost } : {}),
+      ...(message.muckLosing !== undefined ? { muckLosing: message.muckLosing } : {}),
     });
     rememberSeat(hub, account.id, table.id, true);
     hub.room.lobby.waitlistLeave(table.id, account.id);
@@ -285,12 +286,17 @@ export const HANDLERS: Handlers = {
     return empty();
   },
 
+  async [ClientOp.MUCK_LOSING](hub, connection, message) {
+    await command(hub, connection, message.tableId, { type: 'muck-losing', on: message.enabled });
+    return empty();
+  },
+
   async [ClientOp.ACT](hub, connection, message) {
     const action = toPlayerAction(message.action);
     if (action === null) {
       throw new RequestError(
         ErrorCode.ILLEGAL_ACTION,
-        'hands are shown down automatically in showdown order',
+        'the table shows hands down in showdown order; the muck-losing option chooses show or muck',
       );
     }
     await command(hub, connection, message.tableId, {

@@ -59,7 +59,7 @@ export function toPlayerAction(action: WireHandAction): PlayerAction | null {
       return { type: 'split', accept: action.accept };
     case 'show':
     case 'muck':
-      // The room shows down automatically in showdown order (RULES.md §1); nothing to choose.
+      // The table shows down in showdown order (RULES.md §1); the seat's muck-losing option decides.
       return null;
   }
 }
