@@ -210,11 +210,6 @@ export const passivePolicy: Policy = async (page) => {
     await split.getByRole('button', { name: 'Play on' }).click();
     return true;
   }
-  const showdown = page.getByRole('group', { name: 'Showdown' });
-  if (await showdown.isVisible()) {
-    await showdown.getByRole('button', { name: /^Show/ }).click();
-    return true;
-  }
   const betting = page.getByRole('group', { name: 'Betting' });
   if (!(await betting.isVisible())) return false;
   for (const name of [/^Check/, /^Call/, /^Bring in/]) {

@@ -223,6 +223,11 @@ describe.skipIf(!ready.ok)('web client end to end (headless Chromium, real serve
     }
     expect(hand.own.size).toBeGreaterThanOrEqual(2);
     expect(seen).toEqual(new Set([0, 1, 2]));
+    // The seat's "muck losing hands" option, on by default; the box shows what the server holds.
+    const muckLosing = carol.page.getByLabel('Muck losing hands');
+    await expect.poll(() => muckLosing.isChecked()).toBe(true);
+    await muckLosing.click();
+    await expect.poll(() => muckLosing.isChecked()).toBe(false);
     const log = await alice.page.getByTestId('hand-log').innerText();
     expect(log).toMatch(/calls|checks/);
     expect(log).toMatch(/Board: /);

@@ -40,14 +40,7 @@ export function ActionBar({
 
   // Advance actions fire as soon as the legal actions arrive.
   useEffect(() => {
-    if (
-      legal === null ||
-      advance === null ||
-      legal.discard !== null ||
-      legal.split ||
-      view.hand?.phase === 'showdown'
-    )
-      return;
+    if (legal === null || advance === null || legal.discard !== null || legal.split) return;
     if (advance === 'check-fold') send(legal.check ? { type: 'check' } : { type: 'fold' });
     else if (advance === 'check') {
       if (legal.check) send({ type: 'check' });
@@ -55,7 +48,7 @@ export function ActionBar({
     } else if (advance === 'call-any')
       send(legal.check ? { type: 'check' } : legal.call !== null ? { type: 'call' } : { type: 'fold' });
     else send(legal.check ? { type: 'check' } : { type: 'fold' });
-  }, [legal, advance, send, view.hand?.phase]);
+  }, [legal, advance, send]);
 
   // A new hand clears advance actions.
   const handId = hand?.handId ?? null;
@@ -158,6 +151,16 @@ export function ActionBar({
             />{' '}
             Auto-post blinds
           </label>
+          <label className="inline">
+            <input
+              type="checkbox"
+              checked={seat.muckLosing}
+              onChange={(event) => {
+                void store.muckLosing(view.tableId, event.target.checked);
+              }}
+            />{' '}
+            Muck losing hands
+          </label>
           {inHand ? null : (
             <button
               type="button"
@@ -202,8 +205,6 @@ function Decision({
 }) {
   const hand = view.hand;
   const currency = view.currency;
-  // Showdown decisions (when the room does not show automatically): show or muck.
-  const showdown = hand?.phase === 'showdown';
   const raise = legal.raise;
   const [amount, setAmount] = useState(raise?.min ?? 0);
   const [text, setText] = useState(amountText(raise?.min ?? 0));
@@ -252,11 +253,6 @@ function Decision({
         if (key === 'd') send(discardAction(cards, discards));
         return;
       }
-      if (showdown) {
-        if (key === 's') send({ type: 'show' });
-        if (key === 'm') send({ type: 'muck' });
-        return;
-      }
       if (key === 'f' && legal.fold) send({ type: 'fold' });
       else if (key === 'c' && legal.check) send({ type: 'check' });
       else if (key === 'c' && legal.call !== null) send({ type: 'call' });
@@ -266,7 +262,7 @@ function Decision({
       else if (key === 'p' && raise !== null && sizable) choose(potTo);
       else if (key === 'h' && raise !== null && sizable) choose(halfPotTo);
     },
-    [legal, raise, amount, betKind, cards, discards, send, choose, sizable, potTo, halfPotTo, showdown],
+    [legal, raise, amount, betKind, cards, discards, send, choose, sizable, potTo, halfPotTo],
   );
   useEffect(() => {
     window.addEventListener('keydown', onKey);
@@ -329,30 +325,6 @@ function Decision({
           }}
         >
           Play on
-        </button>
-      </div>
-    );
-  }
-
-  if (showdown) {
-    return (
-      <div className="action-row" role="group" aria-label="Showdown">
-        <button
-          type="button"
-          className="primary"
-          onClick={() => {
-            send({ type: 'show' });
-          }}
-        >
-          Show<kbd>S</kbd>
-        </button>
-        <button
-          type="button"
-          onClick={() => {
-            send({ type: 'muck' });
-          }}
-        >
-          Muck<kbd>M</kbd>
         </button>
       </div>
     );

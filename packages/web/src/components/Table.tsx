@@ -424,10 +424,14 @@ function BuyIn({
 }
 
 function Results({ table, view }: { table: TableState; view: TableView }) {
+  const store = useStore();
   const summary = table.summary;
   if (summary === null) return null;
   const name = (seat: number) =>
     summary.players.find((p) => p.seat === seat)?.name ?? view.seats[seat]?.name ?? `Seat ${seat + 1}`;
+  // A player dealt in may ask to see the hands mucked at the showdown (RULES.md §1).
+  const dealtIn = summary.players.some((p) => p.seat === view.you);
+  const hiddenMucks = dealtIn && summary.players.some((p) => p.mucked && p.cards.includes(HIDDEN));
   return (
     <div className="panel results" aria-labelledby={`results-${view.tableId}`} data-testid="results">
       <h3 id={`results-${view.tableId}`}>Hand #{summary.number} result</h3>
@@ -479,7 +483,10 @@ function Results({ table, view }: { table: TableState; view: TableView }) {
             {summary.players.map((p) => (
               <tr key={p.seat}>
                 <td>{p.name}</td>
-                <td>{p.cards.join(' ')}</td>
+                <td>
+                  {p.cards.join(' ')}
+                  {p.mucked ? ' (mucked)' : ''}
+                </td>
                 <td className="num">{formatMoney(p.committed, view.currency)}</td>
                 <td className="num">{formatMoney(p.won, view.currency)}</td>
               </tr>
@@ -487,6 +494,16 @@ function Results({ table, view }: { table: TableState; view: TableView }) {
           </tbody>
         </table>
         {summary.board.length > 0 ? <p>Board: {summary.board.join(' ')}</p> : null}
+        {hiddenMucks ? (
+          <button
+            type="button"
+            onClick={() => {
+              void store.askSummary(view.tableId);
+            }}
+          >
+            Show mucked hands
+          </button>
+        ) : null}
         {summary.rake > 0 ? <p>Rake: {formatMoney(summary.rake, view.currency)}</p> : null}
       </details>
     </div>

@@ -277,6 +277,11 @@ export class Store {
     await this.guard(this.connection.request('auto-post', { tableId, enabled }));
   }
 
+  /** At the showdown, muck a hand a shown one already beats instead of showing it. */
+  async muckLosing(tableId: string, enabled: boolean): Promise<void> {
+    await this.guard(this.connection.request('muck-losing', { tableId, enabled }));
+  }
+
   /** Sends a decision; the legal actions are cleared at once so a double click cannot send it twice. */
   async act(tableId: string, action: WireHandAction): Promise<boolean> {
     const legal = this.state.tables[tableId]?.legal ?? null;
@@ -293,6 +298,13 @@ export class Store {
   async historyList(): Promise<readonly HandListItem[]> {
     const ack = await this.guard(this.connection.request('history-list', { limit: 50 }));
     return ack === null ? [] : (ack['data'] as { hands: readonly HandListItem[] }).hands;
+  }
+
+  /** Asks for the last hand's summary: a player dealt in also sees the hands mucked at the showdown. */
+  async askSummary(tableId: string): Promise<void> {
+    const ack = await this.guard(this.connection.request('hand-summary', { tableId }));
+    const summary = ack === null ? null : asSummary((ack['data'] as { summary: unknown }).summary);
+    if (summary !== null) this.updateTable(tableId, (table) => withSummary(table, summary));
   }
 
   async historyFetch(handId: number): Promise<HandHistoryPayload | null> {
