@@ -21,7 +21,7 @@ import type { TableConfig } from './table/types.js';
 import { httpHandler } from './transport/http.js';
 import { Hub } from './transport/hub.js';
 import type { RateLimit } from './transport/rate-limit.js';
-import { LoopDelayMonitor } from './transport/loop-delay.js';
+import { LatencyRecorder, LoopDelayMonitor } from './transport/figures.js';
 import { attachWebSocket } from './transport/websocket.js';
 
 export interface ServerOptions {
@@ -41,6 +41,8 @@ export interface ServerOptions {
   readonly synchronous?: 'full' | 'normal';
   /** Lobby refresh period in ms (default 1,000). */
   readonly lobbyPollMs?: number;
+  /** The window of `/health`'s figures (event-loop delay, action latency); default 10 s. */
+  readonly figuresWindowMs?: number;
   /** Log lines (start, recovery, stop); default stderr. */
   readonly log?: (line: string) => void;
 }
@@ -105,10 +107,12 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       ...(options.lobbyPollMs !== undefined ? { pollMs: options.lobbyPollMs } : {}),
     });
     const accounts = new Accounts(storage, options.accounts);
+    const actLatency = new LatencyRecorder(options.figuresWindowMs);
     const hub = new Hub(
       { storage, accounts, lobby },
       {
         ...(options.rate ? { rate: options.rate } : {}),
+        actLatency,
         log: (message, error) => {
           log(`${message}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
         },
@@ -116,7 +120,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     );
     let ready = false;
     const startedAt = Date.now();
-    const loopDelay = new LoopDelayMonitor();
+    const loopDelay = new LoopDelayMonitor(options.figuresWindowMs);
     const webDir = options.webDir === undefined ? defaultWebDir() : options.webDir;
     const server = createServer(
       httpHandler({
@@ -127,6 +131,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
                 connections: hub.connectionCount,
                 uptimeMs: Date.now() - startedAt,
                 eventLoopDelayMs: loopDelay.last,
+                actLatencyMs: actLatency.last,
               }
             : null,
         tables: () => lobby.list(),
@@ -152,6 +157,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     const stop = (): Promise<void> => {
       stopping ??= (async () => {
         loopDelay.stop();
+        actLatency.stop();
         await hub.shutdown(1500);
         await ws.close();
         await lobby.dispose();

@@ -11,13 +11,13 @@ import { fileURLToPath } from 'node:url';
 import { ROOM_GAMES, STRUCTURES, type ServerMessage } from '@felt/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openMigratedSqliteStorage } from '../src/storage/index.js';
-import { LoopDelayMonitor } from '../src/transport/loop-delay.js';
+import { LatencyRecorder, LoopDelayMonitor, type WindowFigures } from '../src/transport/figures.js';
 import { TestClient, signedUp, startTestRoom, uniqueName, type TestRoom } from './transport-client.js';
 
 let room: TestRoom;
 
 beforeAll(async () => {
-  room = await startTestRoom({ rate: { perSecond: 20, burst: 40 } });
+  room = await startTestRoom({ rate: { perSecond: 20, burst: 40 }, figuresWindowMs: 1000 });
 });
 
 afterAll(async () => {
@@ -33,6 +33,7 @@ describe('HTTP', () => {
     expect(body.tables).toBeGreaterThanOrEqual(65);
     // Null until the first 10-second window is complete.
     expect(body).toHaveProperty('eventLoopDelayMs');
+    expect(body).toHaveProperty('actLatencyMs');
   });
 
   it("the event loop's delay is measured over windows: p50 ≤ p99 ≤ max, in milliseconds", async () => {
@@ -47,6 +48,28 @@ describe('HTTP', () => {
       expect(last!.p99).toBeLessThanOrEqual(last!.max);
     } finally {
       monitor.stop();
+    }
+  });
+
+  it('latencies are reported over windows: p50 ≤ p99 ≤ max in milliseconds, with their count; an empty window counts 0', async () => {
+    const recorder = new LatencyRecorder(100);
+    const nextWindow = async (after: unknown): Promise<WindowFigures> => {
+      while (recorder.last === null || recorder.last === after)
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      return recorder.last;
+    };
+    try {
+      // Recorded in one go, before the first window can end.
+      for (const ms of [1, 2, 3, 40]) recorder.record(performance.now() - ms);
+      const first = await nextWindow(null);
+      expect(first.count).toBe(4);
+      expect(first.p50).toBeGreaterThanOrEqual(1);
+      expect(first.p50).toBeLessThanOrEqual(first.p99);
+      expect(first.p99).toBeLessThanOrEqual(first.max);
+      expect(first.max).toBeGreaterThanOrEqual(40);
+      expect(await nextWindow(first)).toEqual({ p50: 0, p99: 0, max: 0, count: 0 });
+    } finally {
+      recorder.stop();
     }
   });
 
@@ -295,6 +318,14 @@ describe('lobby and tables over the socket', () => {
       action: { type: 'fold' },
     });
     expect(answer.op).toBe('ack');
+    // /health counts the accepted action in the server's action latency (frame in → ack out).
+    const latency = async (): Promise<{ count: number; p99: number } | null> =>
+      (
+        (await (await fetch(`${room.http}/health`)).json()) as {
+          actLatencyMs: { count: number; p99: number } | null;
+        }
+      ).actLatencyMs;
+    await expect.poll(async () => (await latency())?.count ?? 0, { timeout: 5000 }).toBeGreaterThan(0);
     // The spectator never receives legal actions and never sees a hidden card.
     await spectator.client.next((m) => m.op === 'table-event' && m.event.type === 'fold', 5000, true);
     expect(spectator.client.received.some((m) => m.op === 'legal-actions')).toBe(false);

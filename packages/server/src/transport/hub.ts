@@ -24,6 +24,7 @@ import {
 } from '@felt/protocol';
 import type { AccountId } from '../table/types.js';
 import { Connection, MAX_QUEUED_REQUESTS, type Socket } from './connection.js';
+import type { LatencyRecorder } from './figures.js';
 import { HANDLERS, RequestError, type Room } from './handlers.js';
 import { DEFAULT_RATE_LIMIT, type RateLimit } from './rate-limit.js';
 
@@ -31,12 +32,15 @@ export interface HubOptions {
   readonly rate?: RateLimit;
   /** Where unexpected errors go; default console.error. */
   readonly log?: (message: string, error?: unknown) => void;
+  /** Records each accepted action's time from its frame's arrival to its ack. */
+  readonly actLatency?: LatencyRecorder;
 }
 
 export class Hub {
   readonly room: Room;
   readonly rate: RateLimit;
   readonly #log: (message: string, error?: unknown) => void;
+  readonly #actLatency: LatencyRecorder | null;
   readonly #connections = new Set<Connection>();
   readonly #byAccount = new Map<AccountId, Set<Connection>>();
   /** Accounts seated (as far as this process knows) at each table: candidates for resume. */
@@ -46,6 +50,7 @@ export class Hub {
   constructor(room: Room, options: HubOptions = {}) {
     this.room = room;
     this.rate = options.rate ?? DEFAULT_RATE_LIMIT;
+    this.#actLatency = options.actLatency ?? null;
     this.#log =
       options.log ??
       ((message, error) => {
@@ -82,6 +87,7 @@ export class Hub {
   /** One frame from a connection. */
   receive(connection: Connection, data: Buffer | string, isBinary: boolean): void {
     if (connection.closed) return;
+    const arrived = performance.now();
     const size = typeof data === 'string' ? Buffer.byteLength(data) : data.length;
     if (isBinary) {
       this.#refuseFrame(connection, null, ErrorCode.BAD_FRAME, 'binary frames are not accepted');
@@ -117,10 +123,10 @@ export class Hub {
       return;
     }
     const message = parsed.message;
-    connection.enqueue(() => this.#handle(connection, message));
+    connection.enqueue(() => this.#handle(connection, message, arrived));
   }
 
-  async #handle(connection: Connection, message: ClientMessage): Promise<void> {
+  async #handle(connection: Connection, message: ClientMessage, arrived: number): Promise<void> {
     if (connection.closed) return;
     if (this.#shuttingDown) {
       connection.send({
@@ -148,6 +154,7 @@ export class Hub {
       ) => Promise<AckData[ClientOp]>;
       const data = await handler(this, connection, message);
       connection.send({ op: 'ack', id: message.id, for: message.op, data } as ServerMessage);
+      if (message.op === 'act') this.#actLatency?.record(arrived);
     } catch (error) {
       if (error instanceof RequestError) {
         connection.send({ op: 'error', id: message.id, code: error.code, message: error.message });

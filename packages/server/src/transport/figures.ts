@@ -1,0 +1,79 @@
+/**
+ * The figures `/health` reports, each over the last complete window (10 seconds):
+ * - the event loop's delay, sampled every 10 ms by node:perf_hooks — how long callbacks wait, the first
+ *   figure to read when a room feels slow (every socket and every table waits behind it);
+ * - the server's share of an action's latency: from the `act` frame's arrival to its ack (durable and
+ *   announced). What a player measures adds the network and his own client's delays.
+ */
+import { createHistogram, monitorEventLoopDelay, type Histogram } from 'node:perf_hooks';
+
+/** Milliseconds over one window; `count`: how many values it holds. */
+export interface WindowFigures {
+  readonly p50: number;
+  readonly p99: number;
+  readonly max: number;
+  readonly count: number;
+}
+
+/** A histogram of nanoseconds, read and reset at the end of every window. */
+class Windowed {
+  readonly #timer: NodeJS.Timeout;
+  #last: WindowFigures | null = null;
+
+  constructor(histogram: Histogram, windowMs: number) {
+    this.#timer = setInterval(() => {
+      const ms = (ns: number): number => Math.round(ns / 1e4) / 100;
+      this.#last =
+        histogram.count === 0
+          ? { p50: 0, p99: 0, max: 0, count: 0 }
+          : {
+              p50: ms(histogram.percentile(50)),
+              p99: ms(histogram.percentile(99)),
+              max: ms(histogram.max),
+              count: histogram.count,
+            };
+      histogram.reset();
+    }, windowMs);
+    this.#timer.unref();
+  }
+
+  /** The last complete window (null during the first one). */
+  get last(): WindowFigures | null {
+    return this.#last;
+  }
+
+  stop(): void {
+    clearInterval(this.#timer);
+  }
+}
+
+export class LoopDelayMonitor extends Windowed {
+  readonly #histogram;
+
+  constructor(windowMs = 10_000) {
+    const histogram = monitorEventLoopDelay({ resolution: 10 });
+    super(histogram, windowMs);
+    histogram.enable();
+    this.#histogram = histogram;
+  }
+
+  override stop(): void {
+    super.stop();
+    this.#histogram.disable();
+  }
+}
+
+export class LatencyRecorder extends Windowed {
+  readonly #histogram;
+
+  constructor(windowMs = 10_000) {
+    const histogram = createHistogram();
+    super(histogram, windowMs);
+    this.#histogram = histogram;
+  }
+
+  /** Records one latency, from `since` (a `performance.now()` reading) to now. */
+  record(since: number): void {
+    this.#histogram.record(Math.max(1, Math.round((performance.now() - since) * 1e6)));
+  }
+}
