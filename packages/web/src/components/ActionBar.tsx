@@ -141,26 +141,16 @@ export function ActionBar({
               Sit out next hand
             </button>
           )}
-          <label className="inline">
-            <input
-              type="checkbox"
-              checked={seat.autoPost}
-              onChange={(event) => {
-                void store.autoPost(view.tableId, event.target.checked);
-              }}
-            />{' '}
-            Auto-post blinds
-          </label>
-          <label className="inline">
-            <input
-              type="checkbox"
-              checked={seat.muckLosing}
-              onChange={(event) => {
-                void store.muckLosing(view.tableId, event.target.checked);
-              }}
-            />{' '}
-            Muck losing hands
-          </label>
+          <SeatOption
+            label="Auto-post blinds"
+            checked={seat.autoPost}
+            set={(on) => store.autoPost(view.tableId, on)}
+          />
+          <SeatOption
+            label="Muck losing hands"
+            checked={seat.muckLosing}
+            set={(on) => store.muckLosing(view.tableId, on)}
+          />
           {inHand ? null : (
             <button
               type="button"
@@ -183,6 +173,30 @@ export function ActionBar({
         </div>
       )}
     </div>
+  );
+}
+
+/** A seat's option as the server holds it: the box shows the server's view, a click asks for the change. */
+function SeatOption({
+  label,
+  checked,
+  set,
+}: {
+  label: string;
+  checked: boolean;
+  set: (on: boolean) => Promise<void>;
+}) {
+  return (
+    <label className="inline">
+      <input
+        type="checkbox"
+        checked={checked}
+        onChange={(event) => {
+          void set(event.target.checked);
+        }}
+      />{' '}
+      {label}
+    </label>
   );
 }
 
