@@ -4,8 +4,9 @@
  * default durability (synchronous = FULL). Rows `room-*`: tables and connected bots, hands and actions
  * per second, action latency p50/p99 (send → ack, i.e. durable and announced), the server's share of it
  * (frame in → ack out, from `/health`, over its busiest 10-second window: what the bots measure beyond
- * it is localhost and their own process), peak memory of each process, errors, and whether the audit
- * afterwards finds every chip (`room-conserved`, 1 = yes).
+ * it is localhost and their own process), the bots process's event-loop delay (p99: how late it
+ * reads what arrives), peak memory of each process, errors, and whether the audit afterwards finds every
+ * chip (`room-conserved`, 1 = yes).
  *
  * Sized by the environment (defaults finish in about a minute):
  *   FELT_ROOM_BOTS (240)      bots, six to a table: FELT_ROOM_BOTS / 6 six-seat hold'em NL tables
@@ -128,6 +129,7 @@ interface BotsDetailLine {
   readonly seconds: number;
   readonly unanswered: number;
   readonly errorCodes: Readonly<Record<string, number>>;
+  readonly loopDelayMs: { readonly p99: number };
 }
 
 /** One load run: the figures of {@link roomGroup}. */
@@ -235,6 +237,7 @@ export async function runRoom(
             row('room-server-latency-p50', 'ms', windows.busiest.p50),
             row('room-server-latency-p99', 'ms', windows.busiest.p99),
           ]),
+      row('room-bots-loop-delay-p99', 'ms', result.loopDelayMs.p99),
       row('room-server-memory', 'MB', mb(serverPeak)),
       row('room-bots-memory', 'MB', mb(botsPeak)),
       row('room-errors', 'errors', result.errors + result.unanswered),

@@ -3,6 +3,7 @@
  * tables of one kind and play until H hands have finished or S seconds have passed — both counted from
  * the moment every bot is seated (or has given up looking) — then leave their seats and disconnect.
  */
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import type { RoomGame, StructureName } from '@felt/protocol';
 import { Bot } from './bot.js';
 import { NoTableError, Seater } from './seater.js';
@@ -48,6 +49,11 @@ export interface BotsDetail extends BotsReport {
   /** Requests that got no answer (connection lost, timeout). */
   readonly unanswered: number;
   readonly errorCodes: Readonly<Record<string, number>>;
+  /**
+   * This process's event-loop delay while measuring (ms): what it adds to the latencies it measures —
+   * an ack that arrives while the bots are busy waits for them.
+   */
+  readonly loopDelayMs: { readonly p50: number; readonly p99: number; readonly max: number };
 }
 
 const randomPrefix = (): string => `b${Math.random().toString(36).slice(2, 8)}`;
@@ -112,6 +118,8 @@ export async function runBots(options: BotsOptions): Promise<BotsDetail> {
 
     // Measure until H hands or S seconds.
     const measureFrom = performance.now();
+    const loopDelay = monitorEventLoopDelay({ resolution: 10 });
+    loopDelay.enable();
     stats.measuring = true;
     await new Promise<void>((resolve) => {
       const done = (): void => {
@@ -132,7 +140,9 @@ export async function runBots(options: BotsOptions): Promise<BotsDetail> {
       else stop.signal.addEventListener('abort', done);
     });
     stats.measuring = false;
+    loopDelay.disable();
     const seconds = (performance.now() - measureFrom) / 1000;
+    const ms = (ns: number): number => Math.round(ns / 1e4) / 100;
     seater.stopped = true;
     stop.abort();
     const tables = seater.tableCount;
@@ -146,6 +156,11 @@ export async function runBots(options: BotsOptions): Promise<BotsDetail> {
       seconds: Math.round(seconds * 100) / 100,
       unanswered: stats.unanswered,
       errorCodes: Object.fromEntries(stats.errorCodes),
+      loopDelayMs: {
+        p50: ms(loopDelay.percentile(50)),
+        p99: ms(loopDelay.percentile(99)),
+        max: ms(loopDelay.max),
+      },
     };
   } finally {
     seater.stopped = true;
