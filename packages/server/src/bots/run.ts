@@ -56,6 +56,8 @@ export interface BotsDetail extends BotsReport {
   readonly loopDelayMs: { readonly p50: number; readonly p99: number; readonly max: number };
 }
 
+const LOOP_SAMPLE_MS = 10;
+
 const randomPrefix = (): string => `b${Math.random().toString(36).slice(2, 8)}`;
 
 export async function runBots(options: BotsOptions): Promise<BotsDetail> {
@@ -118,7 +120,7 @@ export async function runBots(options: BotsOptions): Promise<BotsDetail> {
 
     // Measure until H hands or S seconds.
     const measureFrom = performance.now();
-    const loopDelay = monitorEventLoopDelay({ resolution: 10 });
+    const loopDelay = monitorEventLoopDelay({ resolution: LOOP_SAMPLE_MS });
     loopDelay.enable();
     stats.measuring = true;
     await new Promise<void>((resolve) => {
@@ -142,7 +144,8 @@ export async function runBots(options: BotsOptions): Promise<BotsDetail> {
     stats.measuring = false;
     loopDelay.disable();
     const seconds = (performance.now() - measureFrom) / 1000;
-    const ms = (ns: number): number => Math.round(ns / 1e4) / 100;
+    // Samples are the time between two ticks of the sampling timer: the delay is what exceeds it.
+    const ms = (ns: number): number => Math.max(0, Math.round((ns - LOOP_SAMPLE_MS * 1e6) / 1e4) / 100);
     seater.stopped = true;
     stop.abort();
     const tables = seater.tableCount;

@@ -15,14 +15,14 @@ export interface WindowFigures {
   readonly count: number;
 }
 
-/** A histogram of nanoseconds, read and reset at the end of every window. */
+/** A histogram of nanoseconds (less `baseNs`), read and reset at the end of every window. */
 class Windowed {
   readonly #timer: NodeJS.Timeout;
   #last: WindowFigures | null = null;
 
-  constructor(histogram: Histogram, windowMs: number) {
+  constructor(histogram: Histogram, windowMs: number, baseNs = 0) {
     this.#timer = setInterval(() => {
-      const ms = (ns: number): number => Math.round(ns / 1e4) / 100;
+      const ms = (ns: number): number => Math.max(0, Math.round((ns - baseNs) / 1e4) / 100);
       this.#last =
         histogram.count === 0
           ? { p50: 0, p99: 0, max: 0, count: 0 }
@@ -47,12 +47,15 @@ class Windowed {
   }
 }
 
+/** The histogram's samples are the time between two ticks of a 10 ms timer: the delay is what exceeds 10 ms. */
+const LOOP_SAMPLE_MS = 10;
+
 export class LoopDelayMonitor extends Windowed {
   readonly #histogram;
 
   constructor(windowMs = 10_000) {
-    const histogram = monitorEventLoopDelay({ resolution: 10 });
-    super(histogram, windowMs);
+    const histogram = monitorEventLoopDelay({ resolution: LOOP_SAMPLE_MS });
+    super(histogram, windowMs, LOOP_SAMPLE_MS * 1e6);
     histogram.enable();
     this.#histogram = histogram;
   }
