@@ -172,7 +172,7 @@ export interface HandRecap {
      */
     readonly mucked: boolean;
     readonly folded: boolean;
-    /** Named best hands, when he showed down: high and (hi/lo games) low. */
+    /** Named best hands, when he showed down (or mucked, to those who may see it): high and (hi/lo) low. */
     readonly high: { readonly name: string; readonly cards: readonly CardView[] } | null;
     readonly low: { readonly name: string; readonly cards: readonly CardView[] } | null;
   }[];

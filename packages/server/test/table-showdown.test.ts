@@ -118,10 +118,12 @@ describe('tables: the showdown (RULES.md §1: a player who called may muck)', ()
   it('muck-losing needs a seat and changes nothing else', async () => {
     const h = harness({ game: 'holdem', structure: 'no-limit' }, { players: 2 });
     const stranger = { account: 99, name: 'stranger' };
+    const before = h.table.view(null);
     expect(await h.table.handle(stranger, { type: 'muck-losing', on: false })).toMatchObject({
       ok: false,
       error: { code: 'NOT_SEATED' },
     });
+    expect(h.table.view(null)).toEqual(before);
     await h.table.dispose();
   });
 });

@@ -5,6 +5,7 @@
  */
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import type { RoomGame, StructureName } from '@felt/protocol';
+import { figuresOf, LOOP_DELAY_BASE_NS, LOOP_SAMPLE_MS, type WindowFigures } from '../transport/figures.js';
 import { Bot } from './bot.js';
 import { NoTableError, Seater } from './seater.js';
 import { BotStats, type BotsReport } from './stats.js';
@@ -53,10 +54,8 @@ export interface BotsDetail extends BotsReport {
    * This process's event-loop delay while measuring (ms): what it adds to the latencies it measures —
    * an ack that arrives while the bots are busy waits for them.
    */
-  readonly loopDelayMs: { readonly p50: number; readonly p99: number; readonly max: number };
+  readonly loopDelayMs: WindowFigures;
 }
-
-const LOOP_SAMPLE_MS = 10;
 
 const randomPrefix = (): string => `b${Math.random().toString(36).slice(2, 8)}`;
 
@@ -144,8 +143,6 @@ export async function runBots(options: BotsOptions): Promise<BotsDetail> {
     stats.measuring = false;
     loopDelay.disable();
     const seconds = (performance.now() - measureFrom) / 1000;
-    // Samples are the time between two ticks of the sampling timer: the delay is what exceeds it.
-    const ms = (ns: number): number => Math.max(0, Math.round((ns - LOOP_SAMPLE_MS * 1e6) / 1e4) / 100);
     seater.stopped = true;
     stop.abort();
     const tables = seater.tableCount;
@@ -159,11 +156,7 @@ export async function runBots(options: BotsOptions): Promise<BotsDetail> {
       seconds: Math.round(seconds * 100) / 100,
       unanswered: stats.unanswered,
       errorCodes: Object.fromEntries(stats.errorCodes),
-      loopDelayMs: {
-        p50: ms(loopDelay.percentile(50)),
-        p99: ms(loopDelay.percentile(99)),
-        max: ms(loopDelay.max),
-      },
+      loopDelayMs: figuresOf(loopDelay, LOOP_DELAY_BASE_NS),
     };
   } finally {
     seater.stopped = true;

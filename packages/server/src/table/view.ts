@@ -246,12 +246,12 @@ function seatView(state: TableState, seat: SeatState): SeatView {
  * sees the hands mucked at the showdown (RULES.md §1); the one pushed at the end of the hand hides them.
  */
 export function recapFor(recap: HandRecap, viewer: number | null, askedFor = false): HandRecap {
-  const dealtIn = viewer !== null && recap.players.some((player) => player.seat === viewer);
+  const seesMucks = askedFor && viewer !== null && recap.players.some((player) => player.seat === viewer);
   return {
     ...recap,
     players: recap.players.map((player) => {
       if (viewer !== null && player.seat === viewer) return player;
-      if (player.showed || (player.mucked && askedFor && dealtIn)) return player;
+      if (player.showed || (player.mucked && seesMucks)) return player;
       return {
         ...player,
         cards: player.cards.map((card, i) => (player.up[i] === true ? card : HIDDEN_CARD)),

@@ -15,23 +15,33 @@ export interface WindowFigures {
   readonly count: number;
 }
 
-/** A histogram of nanoseconds (less `baseNs`), read and reset at the end of every window. */
+/**
+ * An event-loop delay histogram samples the time between two ticks of a timer of this period: the
+ * delay is what exceeds it (`figuresOf(histogram, LOOP_DELAY_BASE_NS)`).
+ */
+export const LOOP_SAMPLE_MS = 10;
+export const LOOP_DELAY_BASE_NS = LOOP_SAMPLE_MS * 1e6;
+
+/** A histogram of nanoseconds (less `baseNs`) in milliseconds; zeros when it is empty. */
+export function figuresOf(histogram: Histogram, baseNs = 0): WindowFigures {
+  if (histogram.count === 0) return { p50: 0, p99: 0, max: 0, count: 0 };
+  const ms = (ns: number): number => Math.max(0, Math.round((ns - baseNs) / 1e4) / 100);
+  return {
+    p50: ms(histogram.percentile(50)),
+    p99: ms(histogram.percentile(99)),
+    max: ms(histogram.max),
+    count: histogram.count,
+  };
+}
+
+/** A histogram read and reset at the end of every window. */
 class Windowed {
   readonly #timer: NodeJS.Timeout;
   #last: WindowFigures | null = null;
 
   constructor(histogram: Histogram, windowMs: number, baseNs = 0) {
     this.#timer = setInterval(() => {
-      const ms = (ns: number): number => Math.max(0, Math.round((ns - baseNs) / 1e4) / 100);
-      this.#last =
-        histogram.count === 0
-          ? { p50: 0, p99: 0, max: 0, count: 0 }
-          : {
-              p50: ms(histogram.percentile(50)),
-              p99: ms(histogram.percentile(99)),
-              max: ms(histogram.max),
-              count: histogram.count,
-            };
+      this.#last = figuresOf(histogram, baseNs);
       histogram.reset();
     }, windowMs);
     this.#timer.unref();
@@ -47,15 +57,12 @@ class Windowed {
   }
 }
 
-/** The histogram's samples are the time between two ticks of a 10 ms timer: the delay is what exceeds 10 ms. */
-const LOOP_SAMPLE_MS = 10;
-
 export class LoopDelayMonitor extends Windowed {
   readonly #histogram;
 
   constructor(windowMs = 10_000) {
     const histogram = monitorEventLoopDelay({ resolution: LOOP_SAMPLE_MS });
-    super(histogram, windowMs, LOOP_SAMPLE_MS * 1e6);
+    super(histogram, windowMs, LOOP_DELAY_BASE_NS);
     histogram.enable();
     this.#histogram = histogram;
   }
