@@ -11,7 +11,8 @@
  * Sized by the environment (defaults finish in about a minute):
  *   FELT_ROOM_BOTS (240)      bots, six to a table: FELT_ROOM_BOTS / 6 six-seat hold'em NL tables
  *   FELT_ROOM_SECONDS (30)    measured seconds, from when every bot is seated
- *   FELT_ROOM_THINK_MS (500)  each bot's pause before each action
+ *   FELT_ROOM_THINK_MS (500)  each bot's pause before each action, on average
+ *   FELT_ROOM_THINK_SPREAD (0.5)  each pause is THINK_MS ± this fraction of it (`felt bots --think-spread`)
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -28,21 +29,23 @@ export interface RoomSettings {
   readonly bots: number;
   readonly seconds: number;
   readonly thinkMs: number;
+  readonly thinkSpread: number;
 }
 
-function envInt(name: string, fallback: number, min: number): number {
+function envNumber(name: string, fallback: number, min: number, max = Infinity): number {
   const text = process.env[name];
   if (text === undefined || text === '') return fallback;
   const value = Number(text);
-  if (!Number.isFinite(value) || value < min) throw new Error(`${name} must be a number ≥ ${min}`);
+  if (!(value >= min && value <= max)) throw new Error(`${name} must be a number from ${min} to ${max}`);
   return value;
 }
 
 export function roomSettings(): RoomSettings {
   return {
-    bots: Math.round(envInt('FELT_ROOM_BOTS', 240, 2)),
-    seconds: envInt('FELT_ROOM_SECONDS', 30, 1),
-    thinkMs: Math.round(envInt('FELT_ROOM_THINK_MS', 500, 0)),
+    bots: Math.round(envNumber('FELT_ROOM_BOTS', 240, 2)),
+    seconds: envNumber('FELT_ROOM_SECONDS', 30, 1),
+    thinkMs: Math.round(envNumber('FELT_ROOM_THINK_MS', 500, 0)),
+    thinkSpread: envNumber('FELT_ROOM_THINK_SPREAD', 0.5, 0, 1),
   };
 }
 
@@ -174,7 +177,7 @@ export async function runRoom(
     let run: Awaited<ReturnType<typeof felt>>;
     try {
       log(
-        `room: ${settings.bots} bots at ${tables} tables, ${settings.seconds} s, think ${settings.thinkMs} ms`,
+        `room: ${settings.bots} bots at ${tables} tables, ${settings.seconds} s, think ${settings.thinkMs} ms ± ${settings.thinkSpread * 100} %`,
       );
       run = await felt(
         [
@@ -191,6 +194,8 @@ export async function runRoom(
           String(settings.seconds),
           '--think-ms',
           String(settings.thinkMs),
+          '--think-spread',
+          String(settings.thinkSpread),
           '--detail',
         ],
         (child) => {

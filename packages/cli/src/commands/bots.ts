@@ -12,10 +12,12 @@ import type { Command } from './command.js';
 
 const USAGE =
   'usage: felt bots --url ws://HOST:PORT --bots N [--game ID] [--structure fl|sl|pl|hpl|nl]\n' +
-  '                 [--hands H] [--seconds S] [--think-ms MS] [--prefix NAME] [--detail]\n' +
+  '                 [--hands H] [--seconds S] [--think-ms MS] [--think-spread F]\n' +
+  '                 [--prefix NAME] [--detail]\n' +
   '  signs up N bots (retrying the connection while the server starts) that sit down at play-money\n' +
   '  tables of one kind and play until H hands or S seconds (counted from when all are seated; neither:\n' +
-  '  until SIGINT/SIGTERM), thinking MS (default 500) before each action, then leave and print one line\n' +
+  '  until SIGINT/SIGTERM), thinking MS ± F·MS (default 500 ± 0.5·500, uniform) before each action,\n' +
+  '  then leave and print one line\n' +
   '  {"hands":…,"actions":…,"errors":…,"latency_ms":{"p50":…,"p99":…}} (--detail: more fields).\n' +
   `  games: ${ROOM_GAMES.join(' ')} (default holdem); structure default no-limit.\n`;
 
@@ -27,6 +29,7 @@ export interface BotsArgs {
   readonly hands?: number;
   readonly seconds?: number;
   readonly thinkMs: number;
+  readonly thinkSpread: number;
   readonly prefix?: string;
   readonly detail: boolean;
 }
@@ -51,6 +54,7 @@ export function parseBotsArgs(args: readonly string[]): BotsArgs | string {
         hands: { type: 'string' },
         seconds: { type: 'string' },
         'think-ms': { type: 'string' },
+        'think-spread': { type: 'string' },
         prefix: { type: 'string' },
         detail: { type: 'boolean', default: false },
       },
@@ -85,6 +89,10 @@ export function parseBotsArgs(args: readonly string[]): BotsArgs | string {
   }
   const thinkMs = values['think-ms'] === undefined ? 500 : whole(values['think-ms'], 'think-ms', 0);
   if (typeof thinkMs === 'string') return thinkMs;
+  const spreadText = values['think-spread'] ?? '0.5';
+  const thinkSpread = Number(spreadText);
+  if (!/^\d+(\.\d+)?$/.test(spreadText) || !(thinkSpread <= 1))
+    return '--think-spread takes a number from 0 to 1';
   if (values.prefix !== undefined && !/^[A-Za-z0-9_.-]{1,12}$/.test(values.prefix))
     return '--prefix takes 1–12 of A-Z a-z 0-9 _ . -';
   return {
@@ -95,6 +103,7 @@ export function parseBotsArgs(args: readonly string[]): BotsArgs | string {
     ...(hands !== undefined ? { hands } : {}),
     ...(seconds !== undefined ? { seconds } : {}),
     thinkMs,
+    thinkSpread,
     ...(values.prefix !== undefined ? { prefix: values.prefix } : {}),
     detail: values.detail,
   };
@@ -122,6 +131,7 @@ export const bots: Command = {
         url: parsed.url,
         bots: parsed.bots,
         thinkMs: parsed.thinkMs,
+        thinkSpread: parsed.thinkSpread,
         signal: abort.signal,
         log: (line) => process.stderr.write(`${line}\n`),
         ...(parsed.game !== undefined ? { game: parsed.game } : {}),

@@ -1,7 +1,7 @@
 /**
  * One bot: a protocol client that signs up, takes a seat the {@link Seater} finds it, and plays every
- * decision the server offers it (`legal-actions`) after thinking `thinkMs`, by the simple strategy of
- * ./strategy.ts. It follows its own cards from the table's messages (for discards), rebuys when it
+ * decision the server offers it (`legal-actions`) after thinking about `thinkMs` (± `thinkSpread`), by
+ * the simple strategy of ./strategy.ts. It follows its own cards from the table's messages (for discards), rebuys when it
  * runs low, and, when its connection drops, reconnects with its session token (`resume`) — back in
  * the same seat, or seated afresh when the server lost the seat (a crash returns every chip).
  */
@@ -9,11 +9,13 @@ import type { LegalView, TableView, WireHandAction } from '@felt/protocol';
 import { ProtocolClient, type Answer, type Push } from './client.js';
 import type { Seater } from './seater.js';
 import { BotStats } from './stats.js';
-import { chooseAction, type Roll } from './strategy.js';
+import { chooseAction, thinkTime, type Roll } from './strategy.js';
 
 export interface BotContext {
   readonly url: string;
   readonly thinkMs: number;
+  /** Each think lasts thinkMs ± this fraction of it (see {@link thinkTime}). */
+  readonly thinkSpread: number;
   readonly roll: Roll;
   readonly stats: BotStats;
   readonly seater: Seater;
@@ -311,11 +313,14 @@ export class Bot {
 
   #decide(tableId: string, handId: number, legal: LegalView): void {
     if (this.#decision !== null) clearTimeout(this.#decision);
-    this.#decision = setTimeout(() => {
-      this.#decision = null;
-      if (this.#stopping) return;
-      void this.#act(tableId, handId, legal, chooseAction(legal, this.#cards, this.#context.roll), true);
-    }, this.#context.thinkMs);
+    this.#decision = setTimeout(
+      () => {
+        this.#decision = null;
+        if (this.#stopping) return;
+        void this.#act(tableId, handId, legal, chooseAction(legal, this.#cards, this.#context.roll), true);
+      },
+      thinkTime(this.#context.thinkMs, this.#context.thinkSpread, this.#context.roll),
+    );
   }
 
   async #act(

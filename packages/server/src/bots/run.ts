@@ -23,8 +23,10 @@ export interface BotsOptions {
   readonly hands?: number;
   /** Stop after this many seconds (counted once all are seated). */
   readonly seconds?: number;
-  /** Pause before each action, ms (default 500). */
+  /** Pause before each action, ms, on average (default 500). */
   readonly thinkMs?: number;
+  /** Each pause is thinkMs ± this fraction of it, uniformly (0–1, default 0.5; 0: always thinkMs). */
+  readonly thinkSpread?: number;
   /** Keep retrying connections this long (ms, default 60,000). */
   readonly connectForMs?: number;
   /** Bots setting up (connect, sign up, sit down) at once; default 32. */
@@ -61,6 +63,9 @@ const randomPrefix = (): string => `b${Math.random().toString(36).slice(2, 8)}`;
 
 export async function runBots(options: BotsOptions): Promise<BotsDetail> {
   const log = options.log ?? (() => undefined);
+  const thinkSpread = options.thinkSpread ?? 0.5;
+  if (!(thinkSpread >= 0 && thinkSpread <= 1))
+    throw new RangeError(`thinkSpread ${thinkSpread} is not in [0, 1]`);
   const started = performance.now();
   const stats = new BotStats();
   const seater = new Seater({ game: options.game ?? 'holdem', structure: options.structure ?? null });
@@ -74,6 +79,7 @@ export async function runBots(options: BotsOptions): Promise<BotsDetail> {
   const context = {
     url: options.url,
     thinkMs: options.thinkMs ?? 500,
+    thinkSpread,
     roll: options.roll ?? Math.random,
     stats,
     seater,

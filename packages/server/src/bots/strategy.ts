@@ -11,6 +11,15 @@ export type Roll = () => number;
 
 const CARD = /^[2-9TJQKA][cdhs]$/;
 
+/**
+ * How long a bot thinks before one action: uniform in [(1 − spread)·thinkMs, (1 + spread)·thinkMs],
+ * so `thinkMs` on average. Why not always `thinkMs`: bots answered by the same group commit would act
+ * again in the same millisecond, hand after hand — a room in lockstep waves that no crowd of people makes.
+ */
+export function thinkTime(thinkMs: number, spread: number, roll: Roll): number {
+  return thinkMs * (1 - spread + 2 * spread * roll());
+}
+
 /** An integer in [0, n). */
 const below = (roll: Roll, n: number): number => Math.min(n - 1, Math.floor(roll() * n));
 
