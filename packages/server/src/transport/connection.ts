@@ -5,12 +5,13 @@
  */
 import type { ServerMessage } from '@felt/protocol';
 import type { Session } from '../accounts/accounts.js';
+import { textFrame } from './frame.js';
 import { TokenBucket, type RateLimit } from './rate-limit.js';
 
 /** What a connection needs of its socket. */
 export interface Socket {
-  /** A text frame: the text, or its UTF-8 bytes (encoded once for many sockets). */
-  send(text: string | Buffer): void;
+  /** Writes one WebSocket text frame made by {@link textFrame} (made once for many sockets). */
+  send(frame: Buffer): void;
   close(code: number, reason: string): void;
   /** Bytes queued and not yet sent (backpressure). */
   readonly bufferedAmount: number;
@@ -43,21 +44,21 @@ export class Connection {
 
   /** Sends a message (silently dropped once closed; a client far behind is disconnected). */
   send(message: ServerMessage): void {
-    this.sendText(() => JSON.stringify(message));
+    this.sendFrame(() => textFrame(JSON.stringify(message)));
   }
 
   /**
-   * Sends a message already serialised (`text` is called once, and only when the message goes out):
-   * a broadcast serialises each distinct view once, not once per subscriber.
+   * Sends a message already framed (`frame` is called once, and only when the message goes out): a
+   * broadcast serialises and frames each distinct view once, not once per subscriber.
    */
-  sendText(text: () => string | Buffer): void {
+  sendFrame(frame: () => Buffer): void {
     if (this.closed) return;
     if (this.#socket.bufferedAmount > MAX_BUFFERED_BYTES) {
       this.close(1013, 'too slow: messages piled up');
       return;
     }
     try {
-      this.#socket.send(text());
+      this.#socket.send(frame());
     } catch {
       this.close(1011, 'send failed');
     }

@@ -17,6 +17,7 @@ import type { Lobby } from '../lobby/lobby.js';
 import type { Storage } from '../storage/types.js';
 import type { PlayerRef, Table, TableCommand, TableMessage } from '../table/types.js';
 import type { Connection } from './connection.js';
+import { textFrame } from './frame.js';
 import type { Hub } from './hub.js';
 import { toPlayerAction, toServerMessage } from './wire.js';
 
@@ -67,19 +68,19 @@ function refuseIfLoggedIn(connection: Connection): void {
 }
 
 /**
- * The wire bytes of each table message, made once: a table hands the same message object to every
- * subscriber entitled to exactly that view (see the table's broadcast), so it is serialised and
- * UTF-8 encoded once per broadcast and view rather than once per connection.
+ * The wire frame of each table message, made once: a table hands the same message object to every
+ * subscriber entitled to exactly that view (see the table's broadcast), so it is serialised, UTF-8
+ * encoded and framed once per broadcast and view rather than once per connection.
  */
-const wireBytes = new WeakMap<TableMessage, Buffer>();
+const wireFrames = new WeakMap<TableMessage, Buffer>();
 
-function wireBytesOf(message: TableMessage): Buffer {
-  let bytes = wireBytes.get(message);
-  if (bytes === undefined) {
-    bytes = Buffer.from(JSON.stringify(toServerMessage(message)));
-    wireBytes.set(message, bytes);
+function wireFrameOf(message: TableMessage): Buffer {
+  let frame = wireFrames.get(message);
+  if (frame === undefined) {
+    frame = textFrame(JSON.stringify(toServerMessage(message)));
+    wireFrames.set(message, frame);
   }
-  return bytes;
+  return frame;
 }
 
 /** Watches the table from this connection as its account (seated or not); idempotent. */
@@ -87,7 +88,7 @@ function watch(connection: Connection, table: Table): void {
   if (connection.tables.has(table.id)) return;
   const { account } = sessionOf(connection);
   const unsubscribe = table.subscribe(account.id, (message) => {
-    connection.sendText(() => wireBytesOf(message));
+    connection.sendFrame(() => wireFrameOf(message));
   });
   connection.tables.set(table.id, unsubscribe);
 }

@@ -4,14 +4,16 @@
  * make `ws` close the connection (1009) without reading them. No compression (no inflation bombs).
  * A ping every 30 s (a thirtieth of the sockets each second) drops connections that stopped answering.
  *
- * Writes are corked per connection until the end of the current tick: an action sends each player of
+ * Outgoing messages are whole text frames made once per message view (./frame.ts), gathered per
+ * connection until the end of the current tick and written together: an action sends each player of
  * the table several messages in a row (events, clock, legal actions, the ack), which then leave in one
- * `writev` instead of one system call each. Nothing waits longer than the tick that produced it, and a
- * socket is flushed before it is closed.
+ * write — one system call — instead of being framed by `ws` and written one by one. `ws` still reads
+ * every frame and writes its own control frames (pings, pongs, the close), always between whole frames;
+ * a connection's frames go out before its close frame. Nothing waits longer than the tick that made it.
  */
 import type { Server as HttpServer } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { WebSocketServer, type RawData, type WebSocket } from 'ws';
+import { WebSocket, WebSocketServer, type RawData } from 'ws';
 import type { Socket } from './connection.js';
 import type { Hub } from './hub.js';
 
@@ -25,9 +27,9 @@ function toBuffer(data: RawData): Buffer {
   return Buffer.from(data);
 }
 
-/** The hub's view of a ws socket, its writes corked until the end of the tick. */
+/** The hub's view of a ws socket: frames gathered until the end of the tick, then written at once. */
 class CorkedSocket implements Socket {
-  #corked = false;
+  #frames: Buffer[] = [];
   readonly #socket: WebSocket;
   readonly #raw: Duplex;
   readonly #flush = (): void => {
@@ -43,13 +45,10 @@ class CorkedSocket implements Socket {
     return this.#socket.bufferedAmount;
   }
 
-  send(text: string | Buffer): void {
-    if (!this.#corked) {
-      this.#corked = true;
-      this.#raw.cork();
-      process.nextTick(this.#flush);
-    }
-    this.#socket.send(text, { binary: false });
+  send(frame: Buffer): void {
+    if (this.#socket.readyState !== WebSocket.OPEN) return;
+    if (this.#frames.length === 0) process.nextTick(this.#flush);
+    this.#frames.push(frame);
   }
 
   close(code: number, reason: string): void {
@@ -57,11 +56,13 @@ class CorkedSocket implements Socket {
     this.#socket.close(code, reason);
   }
 
-  /** Writes what the tick queued (idempotent). */
+  /** Writes what the tick gathered (idempotent); dropped once the socket is closing. */
   flush(): void {
-    if (!this.#corked) return;
-    this.#corked = false;
-    this.#raw.uncork();
+    const frames = this.#frames;
+    if (frames.length === 0) return;
+    this.#frames = [];
+    if (this.#socket.readyState !== WebSocket.OPEN || this.#raw.destroyed) return;
+    this.#raw.write(frames.length === 1 ? frames[0]! : Buffer.concat(frames));
   }
 }
 
