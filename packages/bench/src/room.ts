@@ -177,7 +177,7 @@ export async function runRoom(
     let run: Awaited<ReturnType<typeof felt>>;
     try {
       log(
-        `room: ${settings.bots} bots at ${tables} tables, ${settings.seconds} s, think ${settings.thinkMs} ms ± ${settings.thinkSpread * 100} %`,
+        `room: ${settings.bots} bots at ${tables} tables, ${settings.seconds} s, think ${settings.thinkMs} ms ± ${Math.round(settings.thinkSpread * 100)} %`,
       );
       run = await felt(
         [

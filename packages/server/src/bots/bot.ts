@@ -1,9 +1,10 @@
 /**
  * One bot: a protocol client that signs up, takes a seat the {@link Seater} finds it, and plays every
  * decision the server offers it (`legal-actions`) after thinking about `thinkMs` (± `thinkSpread`), by
- * the simple strategy of ./strategy.ts. It follows its own cards from the table's messages (for discards), rebuys when it
- * runs low, and, when its connection drops, reconnects with its session token (`resume`) — back in
- * the same seat, or seated afresh when the server lost the seat (a crash returns every chip).
+ * the simple strategy of ./strategy.ts. It follows its own cards from the table's messages (for
+ * discards), rebuys when it runs low, and, when its connection drops, reconnects with its session
+ * token (`resume`) — back in the same seat, or seated afresh when the server lost the seat (a crash
+ * returns every chip).
  */
 import type { LegalView, TableView, WireHandAction } from '@felt/protocol';
 import { ProtocolClient, type Answer, type Push } from './client.js';
