@@ -36,7 +36,8 @@ function envNumber(name: string, fallback: number, min: number, max = Infinity):
   const text = process.env[name];
   if (text === undefined || text === '') return fallback;
   const value = Number(text);
-  if (!(value >= min && value <= max)) throw new Error(`${name} must be a number from ${min} to ${max}`);
+  if (!(value >= min && value <= max))
+    throw new Error(`${name} must be a number ${max === Infinity ? `≥ ${min}` : `from ${min} to ${max}`}`);
   return value;
 }
 

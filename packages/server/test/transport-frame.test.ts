@@ -50,9 +50,9 @@ describe('transport: server text frames (RFC 6455)', () => {
     expect(await received(texts.map((text) => textFrame(text)))).toEqual(texts);
   });
 
-  it('UTF-8 text and its bytes make the same frame, read back as the same text', async () => {
+  it('UTF-8 text: the payload is its UTF-8 bytes, read back as the same text', async () => {
     const text = JSON.stringify({ op: 'chat', text: 'Sökö ♠ 10€' });
-    expect(textFrame(Buffer.from(text))).toEqual(textFrame(text));
+    expect(textFrame(text).subarray(2)).toEqual(Buffer.from(text));
     const texts = [text, 'é'.repeat(200)];
     expect(await received(texts.map((t) => textFrame(t)))).toEqual(texts);
   });

@@ -29,7 +29,7 @@ export interface BotsArgs {
   readonly hands?: number;
   readonly seconds?: number;
   readonly thinkMs: number;
-  readonly thinkSpread: number;
+  readonly thinkSpread?: number;
   readonly prefix?: string;
   readonly detail: boolean;
 }
@@ -89,10 +89,12 @@ export function parseBotsArgs(args: readonly string[]): BotsArgs | string {
   }
   const thinkMs = values['think-ms'] === undefined ? 500 : whole(values['think-ms'], 'think-ms', 0);
   if (typeof thinkMs === 'string') return thinkMs;
-  const spreadText = values['think-spread'] ?? '0.5';
-  const thinkSpread = Number(spreadText);
-  if (!/^\d+(\.\d+)?$/.test(spreadText) || !(thinkSpread <= 1))
-    return '--think-spread takes a number from 0 to 1';
+  let thinkSpread: number | undefined;
+  if (values['think-spread'] !== undefined) {
+    thinkSpread = Number(values['think-spread']);
+    if (!/^\d+(\.\d+)?$/.test(values['think-spread']) || !(thinkSpread <= 1))
+      return '--think-spread takes a number from 0 to 1';
+  }
   if (values.prefix !== undefined && !/^[A-Za-z0-9_.-]{1,12}$/.test(values.prefix))
     return '--prefix takes 1–12 of A-Z a-z 0-9 _ . -';
   return {
@@ -103,7 +105,7 @@ export function parseBotsArgs(args: readonly string[]): BotsArgs | string {
     ...(hands !== undefined ? { hands } : {}),
     ...(seconds !== undefined ? { seconds } : {}),
     thinkMs,
-    thinkSpread,
+    ...(thinkSpread !== undefined ? { thinkSpread } : {}),
     ...(values.prefix !== undefined ? { prefix: values.prefix } : {}),
     detail: values.detail,
   };
@@ -131,12 +133,12 @@ export const bots: Command = {
         url: parsed.url,
         bots: parsed.bots,
         thinkMs: parsed.thinkMs,
-        thinkSpread: parsed.thinkSpread,
         signal: abort.signal,
         log: (line) => process.stderr.write(`${line}\n`),
         ...(parsed.game !== undefined ? { game: parsed.game } : {}),
         ...(parsed.structure !== undefined ? { structure: parsed.structure } : {}),
         ...(parsed.hands !== undefined ? { hands: parsed.hands } : {}),
+        ...(parsed.thinkSpread !== undefined ? { thinkSpread: parsed.thinkSpread } : {}),
         ...(parsed.seconds !== undefined ? { seconds: parsed.seconds } : {}),
         ...(parsed.prefix !== undefined ? { prefix: parsed.prefix } : {}),
       });

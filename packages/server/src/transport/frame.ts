@@ -6,9 +6,9 @@
 
 const FIN_TEXT = 0x81;
 
-/** The whole frame — header and payload in one buffer — carrying `text` (a string or its UTF-8 bytes). */
-export function textFrame(text: string | Buffer): Buffer {
-  const length = typeof text === 'string' ? Buffer.byteLength(text) : text.length;
+/** The whole frame — header and its UTF-8 payload in one buffer — carrying `text`. */
+export function textFrame(text: string): Buffer {
+  const length = Buffer.byteLength(text);
   const header = length < 126 ? 2 : length < 0x1_0000 ? 4 : 10;
   const frame = Buffer.allocUnsafe(header + length);
   frame[0] = FIN_TEXT;
@@ -21,7 +21,6 @@ export function textFrame(text: string | Buffer): Buffer {
     frame[1] = 127;
     frame.writeBigUInt64BE(BigInt(length), 2);
   }
-  if (typeof text === 'string') frame.write(text, header, 'utf8');
-  else text.copy(frame, header);
+  frame.write(text, header, 'utf8');
   return frame;
 }
