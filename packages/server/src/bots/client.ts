@@ -1,11 +1,11 @@
 /**
- * A client of the Felt protocol over a real WebSocket (`ws`): it connects (retrying while the server
+ * A client of the Felt protocol over a real WebSocket (./websocket.ts): it connects (retrying while the server
  * starts), sends requests with fresh ids and matches each answer to its request, and hands every pushed
  * message to a listener. It speaks only the wire protocol of docs/protocol.md — nothing of the server's
  * internals — so that `felt bots` and the integration tests exercise the room exactly as any client does.
  */
 import type { AckData, ClientOp, ErrorCode, ServerMessage } from '@felt/protocol';
-import WebSocket from 'ws';
+import { WebSocketClient } from './websocket.js';
 
 /** The answer to a request: its ack data, or the server's typed refusal. */
 export type Answer<O extends ClientOp = ClientOp> =
@@ -41,43 +41,21 @@ const sleep = (ms: number): Promise<void> =>
     setTimeout(resolve, ms);
   });
 
-/** Opens one socket; rejects on the first error. */
-function open(url: string): Promise<WebSocket> {
-  return new Promise((resolve, reject) => {
-    const ws = new WebSocket(url, { perMessageDeflate: false, handshakeTimeout: 10_000 });
-    const onError = (error: Error): void => {
-      ws.removeAllListeners();
-      ws.on('error', () => undefined);
-      ws.terminate();
-      reject(error);
-    };
-    ws.once('error', onError);
-    ws.once('open', () => {
-      ws.off('error', onError);
-      resolve(ws);
-    });
-  });
-}
-
 export class ProtocolClient {
-  readonly #ws: WebSocket;
+  readonly #ws: WebSocketClient;
   readonly #pending = new Map<number, Pending>();
   readonly #listeners = new Set<(message: Push) => void>();
   readonly #closeListeners = new Set<() => void>();
   #nextId = 1;
   #closed = false;
 
-  private constructor(ws: WebSocket) {
+  private constructor(ws: WebSocketClient) {
     this.#ws = ws;
-    ws.on('message', (data: Buffer, isBinary: boolean) => {
-      if (isBinary) return;
-      this.#receive(data.toString('utf8'));
+    ws.onMessage((text) => {
+      this.#receive(text);
     });
-    ws.on('close', () => {
+    ws.onClose(() => {
       this.#onClose();
-    });
-    ws.on('error', () => {
-      // 'close' follows.
     });
   }
 
@@ -88,7 +66,7 @@ export class ProtocolClient {
     let delay = options.retryDelayMs ?? 100;
     for (;;) {
       try {
-        return new ProtocolClient(await open(url));
+        return new ProtocolClient(await WebSocketClient.open(url));
       } catch (error) {
         if (options.signal?.aborted === true || Date.now() + delay > until) throw error;
         await sleep(delay);
