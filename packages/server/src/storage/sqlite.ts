@@ -11,26 +11,18 @@
  * is worked from `setImmediate`, after the event loop has read every socket that was ready, so that the
  * batch gathers what arrived meanwhile.
  *
- * Durability: `journal_mode = WAL`, and by default ('full') every commit is fsynced to the WAL before
- * its call resolves, so an action the table announces survives a process kill AND a power cut.
+ * Durability: `journal_mode = WAL`, and by default ('full') SQLite syncs the WAL file at every COMMIT,
+ * before the call resolves, so an action the table announces survives a process kill AND a power cut.
  * 'normal' (an option) only survives a process kill: a cheaper choice for benchmarks on a machine one
- * trusts; see docs/storage.md.
- *
- * How 'full' is done: in WAL mode SQLite's FULL differs from NORMAL only by one sync of the WAL file
- * after each commit, made on the calling thread — here, the event loop, which would stand still for
- * every fsync. So the connection runs with `synchronous = NORMAL` (which keeps the syncs around
- * checkpoints), and after each COMMIT the driver has the WAL file fdatasync'ed by a small worker thread
- * (./wal-sync.ts); the batch's promises resolve only when a sync that started after its COMMIT has
- * finished. Meanwhile the event loop serves sockets and the next batch. Anything else the driver runs
- * (a read, a statement outside a transaction) runs in its turn but answers only after a sync that
- * started after it, so no caller ever sees data that is not yet durable.
+ * trusts; see docs/storage.md. The sync holds up the thread the driver runs on, which in the room is the
+ * storage thread of its own (./thread.ts), not the event loop that serves the sockets; meanwhile the
+ * next calls gather in its queue and commit together.
  */
 import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import Database from 'better-sqlite3';
 import type { SqlDriver, SqlExecutor, SqlRow, SqlValue } from './sql.js';
 import { Checkpointer, FALLBACK_AUTOCHECKPOINT_PAGES } from './checkpointer.js';
-import { WalSync } from './wal-sync.js';
 
 export interface SqliteDriverOptions {
   /** A file path, or `:memory:`. */
@@ -51,8 +43,6 @@ interface WriteJob {
 interface OtherJob {
   readonly kind: 'other';
   readonly run: () => Promise<unknown>;
-  /** Its answer waits for a sync (everything but closing, after which there is nothing to sync). */
-  readonly synced: boolean;
   readonly resolve: (value: unknown) => void;
   readonly reject: (error: unknown) => void;
 }
@@ -72,8 +62,6 @@ export class SqliteDriver implements SqlDriver {
   private closed = false;
   private closing: Promise<void> | undefined;
   private readonly executor: SqlExecutor;
-  /** 'full' on a file: syncs the WAL off the event loop; null: nothing to sync ('normal', memory). */
-  private readonly walSync: WalSync | null;
   /** On a WAL file: checkpoints off the event loop (./checkpointer.ts). */
   private readonly checkpointer: Checkpointer | null = null;
 
@@ -81,11 +69,7 @@ export class SqliteDriver implements SqlDriver {
     if (options.file !== ':memory:') mkdirSync(dirname(options.file), { recursive: true });
     this.db = new Database(options.file);
     const mode = String(this.db.pragma('journal_mode = WAL', { simple: true })).toLowerCase();
-    const full = options.synchronous !== 'normal';
-    // FULL = NORMAL + a sync of the WAL after each commit, which WalSync makes off the event loop.
-    // (Without a WAL file — an in-memory database — SQLite's own FULL stays.)
-    this.walSync = full && mode === 'wal' ? new WalSync(`${resolve(options.file)}-wal`) : null;
-    const synchronous = full && this.walSync === null ? 'FULL' : 'NORMAL';
+    const synchronous = options.synchronous === 'normal' ? 'NORMAL' : 'FULL';
     this.db.pragma(`synchronous = ${synchronous}`);
     if (mode === 'wal') {
       this.db.pragma(`wal_autocheckpoint = ${FALLBACK_AUTOCHECKPOINT_PAGES}`);
@@ -105,24 +89,24 @@ export class SqliteDriver implements SqlDriver {
   }
 
   run(sql: string, params?: readonly SqlValue[]): Promise<number> {
-    return this.enqueue(true, () => Promise.resolve(this.runNow(sql, params)));
+    return this.enqueue(() => Promise.resolve(this.runNow(sql, params)));
   }
 
   get(sql: string, params?: readonly SqlValue[]): Promise<SqlRow | undefined> {
-    return this.enqueue(true, () => Promise.resolve(this.getNow(sql, params)));
+    return this.enqueue(() => Promise.resolve(this.getNow(sql, params)));
   }
 
   all(sql: string, params?: readonly SqlValue[]): Promise<SqlRow[]> {
-    return this.enqueue(true, () => Promise.resolve(this.allNow(sql, params)));
+    return this.enqueue(() => Promise.resolve(this.allNow(sql, params)));
   }
 
   exec(script: string): Promise<void> {
-    return this.enqueue(true, () => this.executor.exec(script));
+    return this.enqueue(() => this.executor.exec(script));
   }
 
   transaction<T>(fn: (tx: SqlExecutor) => Promise<T>, options?: { readonly readOnly?: boolean }): Promise<T> {
     if (options?.readOnly === true) {
-      return this.enqueue(true, async () => {
+      return this.enqueue(async () => {
         this.statement('BEGIN').run();
         try {
           const value = await fn(this.executor);
@@ -140,19 +124,18 @@ export class SqliteDriver implements SqlDriver {
   }
 
   close(): Promise<void> {
-    this.closing ??= this.enqueue(false, async () => {
+    this.closing ??= this.enqueue(async () => {
       this.closed = true;
       this.statements.clear();
       await this.checkpointer?.close();
       this.db.close();
-      await this.walSync?.close();
     });
     return this.closing;
   }
 
-  private enqueue<T>(synced: boolean, run: () => Promise<T>): Promise<T> {
+  private enqueue<T>(run: () => Promise<T>): Promise<T> {
     return new Promise<T>((resolve, reject) => {
-      this.push({ kind: 'other', run, synced, resolve: resolve as (value: unknown) => void, reject });
+      this.push({ kind: 'other', run, resolve: resolve as (value: unknown) => void, reject });
     });
   }
 
@@ -173,22 +156,11 @@ export class SqliteDriver implements SqlDriver {
           this.queue.shift();
           job.reject(new Error('storage is closed'));
         } else if (job.kind === 'write') {
-          // While a sync runs, a commit could not be durable before the next one anyway: the writes
-          // wait for it and go together in one bigger commit (fewer WAL pages written, less CPU).
-          if (this.walSync !== null) await this.walSync.running();
           await this.runBatch();
         } else {
           this.queue.shift();
           try {
-            const value = await job.run();
-            // Nobody observes the database before what it shows is durable: the answer waits for a
-            // sync that covers every commit so far (and this job's own autocommit writes), but the
-            // queue does not wait — under a steady stream of commits that would serialise everything.
-            if (this.walSync === null || !job.synced) job.resolve(value);
-            else
-              this.walSync.sync().then(() => {
-                job.resolve(value);
-              }, job.reject);
+            job.resolve(await job.run());
           } catch (error) {
             job.reject(error);
           }
@@ -253,14 +225,10 @@ export class SqliteDriver implements SqlDriver {
       failAll(error);
       return;
     }
-    const settle = (): void => {
-      for (const outcome of outcomes) {
-        if (outcome.ok) outcome.job.resolve(outcome.value);
-        else outcome.job.reject(outcome.error);
-      }
-    };
-    if (this.walSync === null) settle();
-    else this.walSync.sync().then(settle, failAll);
+    for (const outcome of outcomes) {
+      if (outcome.ok) outcome.job.resolve(outcome.value);
+      else outcome.job.reject(outcome.error);
+    }
   }
 
   private statement(sql: string): Database.Statement {
