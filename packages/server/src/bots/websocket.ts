@@ -73,7 +73,6 @@ export class WebSocketClient {
       .update(key + GUID)
       .digest('base64');
     return new Promise((resolve, reject) => {
-      let client: WebSocketClient | null = null;
       let settled = false;
       const fail = (error: Error): void => {
         if (settled) return;
@@ -89,17 +88,16 @@ export class WebSocketClient {
         onread: {
           buffer: READ_BUFFER,
           callback: (length: number, buffer: Uint8Array) => {
-            if (client !== null) client.#read((buffer as Buffer).subarray(0, length));
+            client.#read((buffer as Buffer).subarray(0, length));
             return true;
           },
         },
       });
-      client = new WebSocketClient(socket);
-      const opened = client;
+      const client = new WebSocketClient(socket);
       const timer = setTimeout(() => {
         fail(new Error('opening handshake timed out'));
       }, options.handshakeTimeoutMs ?? 10_000);
-      opened.#handshake = (head) => {
+      client.#handshake = (head) => {
         const error = checkHandshake(head, accept);
         if (error !== null) {
           fail(new Error(error));
@@ -107,14 +105,14 @@ export class WebSocketClient {
         }
         settled = true;
         clearTimeout(timer);
-        opened.#open = true;
-        resolve(opened);
+        client.#open = true;
+        resolve(client);
         return true;
       };
       socket.once('error', fail);
       socket.on('close', () => {
         fail(new Error('connection closed during the opening handshake'));
-        opened.#ended();
+        client.#ended();
       });
       socket.once('connect', () => {
         socket.write(
@@ -127,7 +125,7 @@ export class WebSocketClient {
     });
   }
 
-  /** Checks the server's answer to the opening handshake; true: the connection is open. */
+  /** Set by `open`: checks the server's answer to the opening handshake; true: the connection is open. */
   #handshake: (head: string) => boolean = () => false;
 
   /** Every text message, as it arrives. */
