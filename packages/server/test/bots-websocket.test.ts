@@ -41,6 +41,27 @@ async function rawServer(
   return `ws://127.0.0.1:${(server.address() as AddressInfo).port}`;
 }
 
+/**
+ * A hand-made server that writes `frames` once the handshake is done and keeps what the client sends;
+ * `client` is connected to it.
+ */
+async function recordingServer(
+  ...frames: Buffer[]
+): Promise<{ client: WebSocketClient; received: () => Buffer; closed: Promise<void> }> {
+  let received = Buffer.alloc(0);
+  const url = await rawServer((socket) => {
+    socket.on('data', (chunk: Buffer) => {
+      received = Buffer.concat([received, chunk]);
+    });
+    for (const frame of frames) socket.write(frame);
+  });
+  const client = await WebSocketClient.open(url);
+  const closed = new Promise<void>((resolve) => {
+    client.onClose(resolve);
+  });
+  return { client, received: () => received, closed };
+}
+
 /** Every message `client` gets until `count` have come. */
 function messages(client: WebSocketClient, count: number): Promise<string[]> {
   const texts: string[] = [];
@@ -114,71 +135,36 @@ describe('bots: the WebSocket client (RFC 6455)', () => {
   });
 
   it('a ping is answered by a pong with the same payload; a binary message is dropped', async () => {
-    let received = Buffer.alloc(0);
-    let socket: Socket | null = null;
-    const url = await rawServer((s) => {
-      socket = s;
-      s.on('data', (chunk: Buffer) => {
-        received = Buffer.concat([received, chunk]);
-      });
-      s.write(Buffer.from([0x89, 4, ...Buffer.from('ping')])); // ping
-      s.write(Buffer.from([0x82, 2, 1, 2])); // binary
-      s.write(textFrame('after'));
-    });
-    const client = await WebSocketClient.open(url);
+    const ping = Buffer.from([0x89, 4, ...Buffer.from('ping')]);
+    const binary = Buffer.from([0x82, 2, 1, 2]);
+    const { client, received, closed } = await recordingServer(ping, binary, textFrame('after'));
     expect(await messages(client, 1)).toEqual(['after']);
-    for (let i = 0; i < 100 && received.length < 10; i++) await new Promise((r) => setTimeout(r, 10));
-    expect(clientFrames(received)).toEqual([{ opcode: 0xa, payload: Buffer.from('ping') }]);
+    for (let i = 0; i < 100 && received().length < 10; i++) await new Promise((r) => setTimeout(r, 10));
+    expect(clientFrames(received())).toEqual([{ opcode: 0xa, payload: Buffer.from('ping') }]);
     client.terminate();
-    (socket as Socket | null)?.destroy();
+    await closed;
   });
 
   it('close handshake: the client answers the server close frame with its code, then reports closed', async () => {
-    let received = Buffer.alloc(0);
-    const url = await rawServer((s) => {
-      s.on('data', (chunk: Buffer) => {
-        received = Buffer.concat([received, chunk]);
-      });
-      s.write(Buffer.from([0x88, 2, 0x03, 0xe9])); // close 1001
-    });
-    const client = await WebSocketClient.open(url);
-    await new Promise<void>((resolve) => {
-      client.onClose(resolve);
-    });
-    expect(clientFrames(received)).toEqual([{ opcode: 0x8, payload: Buffer.from([0x03, 0xe9]) }]);
+    const { received, closed } = await recordingServer(Buffer.from([0x88, 2, 0x03, 0xe9])); // close 1001
+    await closed;
+    expect(clientFrames(received())).toEqual([{ opcode: 0x8, payload: Buffer.from([0x03, 0xe9]) }]);
   });
 
   it('a server frame that breaks the protocol (masked) fails the connection with close code 1002', async () => {
-    let received = Buffer.alloc(0);
-    const url = await rawServer((s) => {
-      s.on('data', (chunk: Buffer) => {
-        received = Buffer.concat([received, chunk]);
-      });
-      s.write(Buffer.from([0x81, 0x81, 1, 2, 3, 4, 0x41])); // a masked text frame
-    });
-    const client = await WebSocketClient.open(url);
+    const masked = Buffer.from([0x81, 0x81, 1, 2, 3, 4, 0x41]);
+    const { client, received, closed } = await recordingServer(masked);
     let got = 0;
     client.onMessage(() => got++);
-    await new Promise<void>((resolve) => {
-      client.onClose(resolve);
-    });
+    await closed;
     expect(got).toBe(0);
-    expect(clientFrames(received)).toEqual([{ opcode: 0x8, payload: Buffer.from([0x03, 0xea]) }]);
+    expect(clientFrames(received())).toEqual([{ opcode: 0x8, payload: Buffer.from([0x03, 0xea]) }]);
   });
 
   it('text that is not UTF-8 fails the connection with close code 1007', async () => {
-    let received = Buffer.alloc(0);
-    const url = await rawServer((s) => {
-      s.on('data', (chunk: Buffer) => {
-        received = Buffer.concat([received, chunk]);
-      });
-      s.write(Buffer.from([0x81, 2, 0xc3, 0x28]));
-    });
-    const client = await WebSocketClient.open(url);
-    await new Promise<void>((resolve) => {
-      client.onClose(resolve);
-    });
-    expect(clientFrames(received)).toEqual([{ opcode: 0x8, payload: Buffer.from([0x03, 0xef]) }]);
+    const { received, closed } = await recordingServer(Buffer.from([0x81, 2, 0xc3, 0x28]));
+    await closed;
+    expect(clientFrames(received())).toEqual([{ opcode: 0x8, payload: Buffer.from([0x03, 0xef]) }]);
   });
 
   it('opening handshake: a wrong Sec-WebSocket-Accept, or no upgrade at all, is refused', async () => {
