@@ -50,8 +50,8 @@ export class WebSocketClient {
   #onClose: () => void = () => undefined;
   /** Bytes of an incomplete frame (or handshake answer) waiting for the next read. */
   #pending: Buffer | null = null;
-  /** The handshake is done and no close frame has come, nor has the connection failed. */
-  #open = false;
+  /** Handshake, then open until a close frame comes or the connection fails; done reads nothing more. */
+  #state: 'handshake' | 'open' | 'done' = 'handshake';
   #closeSent = false;
   #closed = false;
   /** The parts of a fragmented message so far, and whether it is text. */
@@ -105,7 +105,7 @@ export class WebSocketClient {
         }
         settled = true;
         clearTimeout(timer);
-        client.#open = true;
+        client.#state = 'open';
         resolve(client);
         return true;
       };
@@ -140,13 +140,13 @@ export class WebSocketClient {
 
   /** Sends `text` as one masked text frame (nothing once closing). */
   send(text: string): void {
-    if (!this.#open || this.#closeSent) return;
+    if (this.#state !== 'open' || this.#closeSent) return;
     this.#socket.write(frame(Opcode.Text, Buffer.from(text, 'utf8')));
   }
 
   /** Starts the close handshake; the connection ends when the server answers it. */
   close(code = 1000, reason = ''): void {
-    if (!this.#open || this.#closeSent) return;
+    if (this.#state !== 'open' || this.#closeSent) return;
     const payload = Buffer.allocUnsafe(2 + Buffer.byteLength(reason));
     payload.writeUInt16BE(code, 0);
     payload.write(reason, 2, 'utf8');
@@ -166,30 +166,31 @@ export class WebSocketClient {
   #ended(): void {
     if (this.#closed) return;
     this.#closed = true;
-    this.#open = false;
+    this.#state = 'done';
     this.#onClose();
   }
 
   /** Fails the connection: a close frame with `code` if it is open, then the socket ends. */
   #fail(code: number): void {
-    if (this.#open && !this.#closeSent) {
+    if (this.#state === 'open' && !this.#closeSent) {
       const payload = Buffer.allocUnsafe(2);
       payload.writeUInt16BE(code, 0);
       this.#sendClose(payload);
     }
-    this.#open = false;
+    this.#state = 'done';
     this.#socket.end();
   }
 
   /** New bytes (a view of the shared read buffer, valid only during this call). */
   #read(chunk: Buffer): void {
+    if (this.#state === 'done') return;
     let data = chunk;
     if (this.#pending !== null) {
       data = chunk.length === 0 ? this.#pending : Buffer.concat([this.#pending, chunk]);
       this.#pending = null;
     }
     let offset = 0;
-    if (!this.#open) {
+    if (this.#state === 'handshake') {
       const end = data.indexOf('\r\n\r\n', 0, 'latin1');
       if (end < 0) {
         if (data.length > 16 * 1024) this.#socket.destroy();
@@ -222,7 +223,7 @@ export class WebSocketClient {
 
   /** Still reading frames: a close frame or a broken one stops it in the middle of a chunk. */
   #reading(): boolean {
-    return this.#open;
+    return this.#state === 'open';
   }
 
   /** Handles the frame at `offset`; returns its length, or 0 when it is not all there yet. */
@@ -263,7 +264,7 @@ export class WebSocketClient {
     } else if (opcode === Opcode.Close) {
       // The server closes (or answers our close): answer with its code, then the socket ends.
       if (!this.#closeSent) this.#sendClose(Buffer.from(payload.subarray(0, 2)));
-      this.#open = false;
+      this.#state = 'done';
       this.#socket.end();
     } else if (opcode !== Opcode.Pong) {
       throw new ProtocolError(1002, `unknown opcode ${opcode}`);
