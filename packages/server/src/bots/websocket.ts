@@ -9,6 +9,7 @@
 import { createHash, randomBytes, randomFillSync } from 'node:crypto';
 import { isUtf8 } from 'node:buffer';
 import { connect, type Socket } from 'node:net';
+import { headerLength, writeHeader } from '../transport/frame.js';
 
 const GUID = '258EAFA5-E914-47DA-95CA-C5AB0DC85B11';
 const Opcode = { Continuation: 0x0, Text: 0x1, Binary: 0x2, Close: 0x8, Ping: 0x9, Pong: 0xa } as const;
@@ -141,7 +142,7 @@ export class WebSocketClient {
   /** Sends `text` as one masked text frame (nothing once closing). */
   send(text: string): void {
     if (this.#state !== 'open' || this.#closeSent) return;
-    this.#socket.write(frame(Opcode.Text, Buffer.from(text, 'utf8')));
+    this.#socket.write(maskedFrame(Opcode.Text, text));
   }
 
   /** Starts the close handshake; the connection ends when the server answers it. */
@@ -160,7 +161,7 @@ export class WebSocketClient {
 
   #sendClose(payload: Buffer): void {
     this.#closeSent = true;
-    this.#socket.write(frame(Opcode.Close, payload));
+    this.#socket.write(maskedFrame(Opcode.Close, payload));
   }
 
   #ended(): void {
@@ -260,7 +261,7 @@ export class WebSocketClient {
   #control(opcode: number, final: boolean, payload: Buffer): void {
     if (!final || payload.length > 125) throw new ProtocolError(1002, 'bad control frame');
     if (opcode === Opcode.Ping) {
-      if (!this.#closeSent) this.#socket.write(frame(Opcode.Pong, payload));
+      if (!this.#closeSent) this.#socket.write(maskedFrame(Opcode.Pong, payload));
     } else if (opcode === Opcode.Close) {
       // The server closes (or answers our close): answer with its code, then the socket ends.
       if (!this.#closeSent) this.#sendClose(Buffer.from(payload.subarray(0, 2)));
@@ -318,22 +319,15 @@ function checkHandshake(head: string, accept: string): string | null {
   return null;
 }
 
-/** A final, masked client frame carrying `payload`. */
-function frame(opcode: number, payload: Buffer): Buffer {
-  const length = payload.length;
-  const header = length < 126 ? 2 : length < 0x1_0000 ? 4 : 10;
-  const out = Buffer.allocUnsafe(header + 4 + length);
-  out[0] = 0x80 | opcode;
-  if (header === 2) out[1] = 0x80 | length;
-  else if (header === 4) {
-    out[1] = 0x80 | 126;
-    out.writeUInt16BE(length, 2);
-  } else {
-    out[1] = 0x80 | 127;
-    out.writeUInt32BE(0, 2);
-    out.writeUInt32BE(length, 6);
-  }
-  maskKey(out, header);
-  for (let i = 0; i < length; i++) out[header + 4 + i] = payload[i]! ^ out[header + (i & 3)]!;
+/** A final, masked client frame carrying `payload` (text is written as UTF-8 straight into the frame). */
+function maskedFrame(opcode: number, payload: string | Buffer): Buffer {
+  const length = typeof payload === 'string' ? Buffer.byteLength(payload) : payload.length;
+  const out = Buffer.allocUnsafe(headerLength(length) + 4 + length);
+  const key = writeHeader(out, opcode, length, true);
+  const start = key + 4;
+  maskKey(out, key);
+  if (typeof payload === 'string') out.write(payload, start, 'utf8');
+  else payload.copy(out, start);
+  for (let i = 0; i < length; i++) out[start + i]! ^= out[key + (i & 3)]!;
   return out;
 }

@@ -1,26 +1,40 @@
 /**
- * WebSocket text frames as a server sends them (RFC 6455 §5.2: final, unmasked, no extension): built
- * once per message view and written as they are to every socket entitled to it, instead of being
- * framed again by `ws` for each recipient (a broadcast reaches six players; see ./websocket.ts).
+ * WebSocket frames (RFC 6455 §5.2, final, no extension). The server's text frames are built once per
+ * message view and written as they are to every socket entitled to it, instead of being framed again
+ * by `ws` for each recipient (a broadcast reaches six players; see ./websocket.ts); the bots' client
+ * (../bots/websocket.ts) builds its masked frames on the same header.
  */
 
-const FIN_TEXT = 0x81;
+const FINAL = 0x80;
+const MASKED = 0x80;
+const TEXT = 0x1;
 
-/** The whole frame — header and its UTF-8 payload in one buffer — carrying `text`. */
-export function textFrame(text: string): Buffer {
-  const length = Buffer.byteLength(text);
-  const header = length < 126 ? 2 : length < 0x1_0000 ? 4 : 10;
-  const frame = Buffer.allocUnsafe(header + length);
-  frame[0] = FIN_TEXT;
+/** Bytes of the header (without a mask key) for a payload of `length` bytes: 7-, 16- or 64-bit length. */
+export function headerLength(length: number): number {
+  return length < 126 ? 2 : length < 0x1_0000 ? 4 : 10;
+}
+
+/** Writes the header of a final frame at the start of `frame`; returns its length (without a mask key). */
+export function writeHeader(frame: Buffer, opcode: number, length: number, masked: boolean): number {
+  const header = headerLength(length);
+  const mask = masked ? MASKED : 0;
+  frame[0] = FINAL | opcode;
   if (header === 2) {
-    frame[1] = length;
+    frame[1] = mask | length;
   } else if (header === 4) {
-    frame[1] = 126;
+    frame[1] = mask | 126;
     frame.writeUInt16BE(length, 2);
   } else {
-    frame[1] = 127;
+    frame[1] = mask | 127;
     frame.writeBigUInt64BE(BigInt(length), 2);
   }
-  frame.write(text, header, 'utf8');
+  return header;
+}
+
+/** The whole server frame — header and its UTF-8 payload in one buffer — carrying `text`. */
+export function textFrame(text: string): Buffer {
+  const length = Buffer.byteLength(text);
+  const frame = Buffer.allocUnsafe(headerLength(length) + length);
+  frame.write(text, writeHeader(frame, TEXT, length, false), 'utf8');
   return frame;
 }
