@@ -2,12 +2,13 @@ import { createHash } from 'node:crypto';
 import { createServer, type AddressInfo, type Socket } from 'node:net';
 import { WebSocket } from 'ws';
 import { describe, expect, it } from 'vitest';
-import { textFrame } from '../src/transport/frame.js';
+import { takeFrames, textFrame } from '../src/transport/frame.js';
 
 /**
- * What a real client (`ws`) reads when a server answers its handshake and writes `frames` as they are.
+ * What a real client (`ws`) reads when a server answers its handshake and writes `frames` as they are
+ * (`messages`: how many messages they carry).
  */
-async function received(frames: readonly Buffer[]): Promise<string[]> {
+async function received(frames: readonly Buffer[], messages = frames.length): Promise<string[]> {
   const server = createServer((socket: Socket) => {
     socket.once('data', (request: Buffer) => {
       const key = /Sec-WebSocket-Key: (\S+)/i.exec(request.toString('latin1'))?.[1] ?? '';
@@ -27,7 +28,7 @@ async function received(frames: readonly Buffer[]): Promise<string[]> {
       client.on('message', (data: Buffer, isBinary: boolean) => {
         if (isBinary) reject(new Error('a binary message'));
         texts.push(data.toString('utf8'));
-        if (texts.length === frames.length) {
+        if (texts.length === messages) {
           client.terminate();
           resolve(texts);
         }
@@ -55,5 +56,17 @@ describe('transport: server text frames (RFC 6455)', () => {
     expect(textFrame(text).subarray(2)).toEqual(Buffer.from(text));
     const texts = [text, 'é'.repeat(200)];
     expect(await received(texts.map((t) => textFrame(t)))).toEqual(texts);
+  });
+
+  it("a tick's frames taken from their slots leave as one buffer, read back whole and in order", async () => {
+    const texts = ['{"op":"table-event"}', 'é'.repeat(200), 'x'.repeat(70_000), '{"op":"ack"}'];
+    const slots: (Buffer | undefined)[] = texts.map((text) => textFrame(text));
+    const joined = takeFrames(slots, texts.length);
+    expect(slots.every((slot) => slot === undefined)).toBe(true);
+    expect(await received([joined], texts.length)).toEqual(texts);
+    const single: (Buffer | undefined)[] = [textFrame('alone'), textFrame('later')];
+    expect(await received([takeFrames(single, 1)])).toEqual(['alone']);
+    expect(single[0]).toBeUndefined();
+    expect(single[1]).toBeDefined();
   });
 });

@@ -38,3 +38,21 @@ export function textFrame(text: string): Buffer {
   frame.write(text, writeHeader(frame, TEXT, length, false), 'utf8');
   return frame;
 }
+
+/** The first `count` frames of `slots` as one buffer; their slots are emptied (no frame outlives its write). */
+export function takeFrames(slots: (Buffer | undefined)[], count: number): Buffer {
+  if (count === 1) {
+    const only = slots[0]!;
+    slots[0] = undefined;
+    return only;
+  }
+  let length = 0;
+  for (let i = 0; i < count; i++) length += slots[i]!.length;
+  const data = Buffer.allocUnsafe(length);
+  let at = 0;
+  for (let i = 0; i < count; i++) {
+    at += slots[i]!.copy(data, at);
+    slots[i] = undefined;
+  }
+  return data;
+}

@@ -15,6 +15,7 @@ import type { Server as HttpServer } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocket, WebSocketServer, type RawData } from 'ws';
 import type { Socket } from './connection.js';
+import { takeFrames } from './frame.js';
 import type { Hub } from './hub.js';
 
 const MAX_PAYLOAD = 1024 * 1024;
@@ -29,7 +30,14 @@ function toBuffer(data: RawData): Buffer {
 
 /** The hub's view of a ws socket: frames gathered until the end of the tick, then written at once. */
 class CorkedSocket implements Socket {
-  #frames: Buffer[] = [];
+  /**
+   * The tick's frames, in slots kept for the socket's life. A fresh list each tick lives until the
+   * socket's next message — the next action at its table, half a second later — so that thousands of
+   * them outlived the young generation and filled the old one, whose collections then stalled every
+   * table (docs/benchmarks.md, sixth session).
+   */
+  readonly #frames: (Buffer | undefined)[] = [];
+  #count = 0;
   readonly #socket: WebSocket;
   readonly #raw: Duplex;
   readonly #flush = (): void => {
@@ -47,8 +55,8 @@ class CorkedSocket implements Socket {
 
   send(frame: Buffer): void {
     if (this.#socket.readyState !== WebSocket.OPEN) return;
-    if (this.#frames.length === 0) process.nextTick(this.#flush);
-    this.#frames.push(frame);
+    if (this.#count === 0) process.nextTick(this.#flush);
+    this.#frames[this.#count++] = frame;
   }
 
   close(code: number, reason: string): void {
@@ -58,11 +66,12 @@ class CorkedSocket implements Socket {
 
   /** Writes what the tick gathered (idempotent); dropped once the socket is closing. */
   flush(): void {
-    const frames = this.#frames;
-    if (frames.length === 0) return;
-    this.#frames = [];
+    const count = this.#count;
+    if (count === 0) return;
+    this.#count = 0;
+    const data = takeFrames(this.#frames, count);
     if (this.#socket.readyState !== WebSocket.OPEN || this.#raw.destroyed) return;
-    this.#raw.write(frames.length === 1 ? frames[0]! : Buffer.concat(frames));
+    this.#raw.write(data);
   }
 }
 
