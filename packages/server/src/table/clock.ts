@@ -1,26 +1,19 @@
 /** Table clocks: real timers for production, a manual clock for tests and simulations. */
 import type { TableClock, TimerHandle } from './types.js';
 
-/** The production clock: `Date.now` and the global timers. */
+/**
+ * The production clock: `Date.now` and the global timers; a timer's handle is its own `Timeout`, with
+ * nothing else made per timer (every decision arms one, and what outlives a young-generation
+ * collection fills the old generation: docs/benchmarks.md, sixth session).
+ */
 export function realClock(): TableClock {
-  let next = 1;
-  const timers = new Map<number, ReturnType<typeof setTimeout>>();
   return {
     now: () => Date.now(),
     setTimer(ms, fire) {
-      const id = next++;
-      const timer = setTimeout(() => {
-        timers.delete(id);
-        fire();
-      }, ms);
-      timer.unref();
-      timers.set(id, timer);
-      return { id };
+      return setTimeout(fire, ms).unref() as unknown as TimerHandle;
     },
     clearTimer(handle) {
-      const timer = timers.get(handle.id);
-      if (timer !== undefined) clearTimeout(timer);
-      timers.delete(handle.id);
+      clearTimeout(handle as unknown as ReturnType<typeof setTimeout>);
     },
   };
 }
@@ -35,36 +28,40 @@ export interface ManualClock extends TableClock {
 }
 
 export function manualClock(start = 1_700_000_000_000): ManualClock {
+  interface Timer {
+    readonly at: number;
+    readonly fire: () => void;
+  }
   let now = start;
-  let next = 1;
-  const timers = new Map<number, { at: number; fire: () => void }>();
-  const due = (): [number, { at: number; fire: () => void }] | null => {
-    let best: [number, { at: number; fire: () => void }] | null = null;
-    for (const entry of timers) if (best === null || entry[1].at < best[1].at) best = entry;
+  const timers = new Set<Timer>();
+  /** The first timer due, the earliest set first among equals. */
+  const due = (): Timer | null => {
+    let best: Timer | null = null;
+    for (const timer of timers) if (best === null || timer.at < best.at) best = timer;
     return best;
   };
   return {
     now: () => now,
     setTimer(ms, fire): TimerHandle {
-      const id = next++;
-      timers.set(id, { at: now + Math.max(0, ms), fire });
-      return { id };
+      const timer: Timer = { at: now + Math.max(0, ms), fire };
+      timers.add(timer);
+      return timer as unknown as TimerHandle;
     },
     clearTimer(handle) {
-      timers.delete(handle.id);
+      timers.delete(handle as unknown as Timer);
     },
     advance(ms) {
       const end = now + ms;
       for (;;) {
-        const entry = due();
-        if (entry === null || entry[1].at > end) break;
-        timers.delete(entry[0]);
-        now = Math.max(now, entry[1].at);
-        entry[1].fire();
+        const timer = due();
+        if (timer === null || timer.at > end) break;
+        timers.delete(timer);
+        now = Math.max(now, timer.at);
+        timer.fire();
       }
       now = end;
     },
     pending: () => timers.size,
-    nextAt: () => due()?.[1].at ?? null,
+    nextAt: () => due()?.at ?? null,
   };
 }

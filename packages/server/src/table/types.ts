@@ -94,8 +94,10 @@ export interface TableClock {
   setTimer(ms: number, fire: () => void): TimerHandle;
   clearTimer(handle: TimerHandle): void;
 }
+declare const timerBrand: unique symbol;
+/** What `setTimer` returns, good only for the same clock's `clearTimer`. */
 export interface TimerHandle {
-  readonly id: number;
+  readonly [timerBrand]: true;
 }
 
 /**
