@@ -145,6 +145,18 @@ describe('bots: the WebSocket client (RFC 6455)', () => {
     await closed;
   });
 
+  it('messages the client skips are dropped undelivered, even invalid text; the others come in order', async () => {
+    const notUtf8 = Buffer.from([0x81, 6, ...Buffer.from('skip'), 0xc3, 0x28]);
+    const url = await rawServer((socket) => {
+      socket.write(Buffer.concat([textFrame('skip me'), textFrame('one'), notUtf8, textFrame('two')]));
+    });
+    const client = await WebSocketClient.open(url, {
+      skip: (payload) => payload.subarray(0, 4).toString('latin1') === 'skip',
+    });
+    expect(await messages(client, 2)).toEqual(['one', 'two']);
+    client.terminate();
+  });
+
   it('close handshake: the client answers the server close frame with its code, then reports closed', async () => {
     const { received, closed } = await recordingServer(Buffer.from([0x88, 2, 0x03, 0xe9])); // close 1001
     await closed;

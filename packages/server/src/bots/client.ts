@@ -27,6 +27,8 @@ export interface ConnectOptions {
   readonly retryDelayMs?: number;
   /** Gives up early when aborted. */
   readonly signal?: AbortSignal;
+  /** Messages the client has no use for, dropped unread (see `WebSocketClientOptions.skip`). */
+  readonly skip?: (payload: Buffer) => boolean;
 }
 
 interface Pending {
@@ -66,7 +68,9 @@ export class ProtocolClient {
     let delay = options.retryDelayMs ?? 100;
     for (;;) {
       try {
-        return new ProtocolClient(await WebSocketClient.open(url));
+        return new ProtocolClient(
+          await WebSocketClient.open(url, options.skip === undefined ? {} : { skip: options.skip }),
+        );
       } catch (error) {
         if (options.signal?.aborted === true || Date.now() + delay > until) throw error;
         await sleep(delay);

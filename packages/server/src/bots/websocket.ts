@@ -43,7 +43,11 @@ class ProtocolError extends Error {
 export interface WebSocketClientOptions {
   /** The opening handshake must finish within this (ms); default 10,000. */
   readonly handshakeTimeoutMs?: number;
+  /** Messages for which this is true are dropped as they are, never decoded nor delivered. */
+  readonly skip?: (payload: Buffer) => boolean;
 }
+
+const NOTHING_SKIPPED = (): boolean => false;
 
 export class WebSocketClient {
   readonly #socket: Socket;
@@ -61,8 +65,11 @@ export class WebSocketClient {
   #fragmentedText = false;
   #inMessage = false;
 
-  private constructor(socket: Socket) {
+  readonly #skip: (payload: Buffer) => boolean;
+
+  private constructor(socket: Socket, skip: (payload: Buffer) => boolean) {
     this.#socket = socket;
+    this.#skip = skip;
   }
 
   /** Connects to `url` (`ws://host:port/path`) and completes the opening handshake. */
@@ -94,7 +101,7 @@ export class WebSocketClient {
           },
         },
       });
-      const client = new WebSocketClient(socket);
+      const client = new WebSocketClient(socket, options.skip ?? NOTHING_SKIPPED);
       const timer = setTimeout(() => {
         fail(new Error('opening handshake timed out'));
       }, options.handshakeTimeoutMs ?? 10_000);
@@ -298,6 +305,7 @@ export class WebSocketClient {
   }
 
   #deliver(payload: Buffer): void {
+    if (this.#skip(payload)) return;
     if (!isUtf8(payload)) throw new ProtocolError(1007, 'text that is not UTF-8');
     this.#onMessage(payload.toString('utf8'));
   }
