@@ -29,7 +29,9 @@ describe('bots: messages a bot has no use for are dropped unread', () => {
     const dealt = event({ type: 'deal-hole', seat: 0, cards: ['Jd', 'Th'], up: [false, false] });
     expect(unusedByBot(dealt)).toBe(false);
     expect(unusedByBot(event({ type: 'deal-draw', seat: 0, cards: ['2c', '3c'] }))).toBe(false);
-    expect(unusedByBot(event({ type: 'discard', seat: 0, cards: ['2c', '3c'], timedOut: false }))).toBe(false);
+    expect(unusedByBot(event({ type: 'discard', seat: 0, cards: ['2c', '3c'], timedOut: false }))).toBe(
+      false,
+    );
     const legal = wire({
       type: 'legal-actions',
       tableId: 'room-1',
