@@ -50,6 +50,10 @@ describe('bots: messages a bot has no use for are dropped unread', () => {
     });
     expect(unusedByBot(legal)).toBe(false);
     expect(unusedByBot(Buffer.from('{"op":"ack","id":5,"for":"act","data":{}}'))).toBe(false);
+    expect(unusedByBot(Buffer.from('{"op":"table-snapshot","tableId":"room-1","view":{}}'))).toBe(false);
+    expect(unusedByBot(Buffer.from('{"op":"hand-summary","tableId":"room-1","summary":{}}'))).toBe(false);
+    // A table event whose type cannot be found: read.
+    expect(unusedByBot(Buffer.from('{"op":"table-event","tableId":"room-1","handId":12}'))).toBe(false);
     // In another key order: read (and parsed) rather than guessed at.
     expect(unusedByBot(Buffer.from('{"tableId":"room-1","op":"clock"}'))).toBe(false);
   });
