@@ -163,6 +163,15 @@ describe('felt serve: seats, blinds, clocks and disconnections over real sockets
     const { summary } = await b.client.ok('hand-summary', { tableId: 'nl-muck' });
     expect(summary?.handId).toBe(muck.handId);
     expect(summary?.players.find((p) => p.seat === 0)).toMatchObject({ mucked: true, showed: false, cards });
+    // The stored history: each player's own cards, never the mucked hand of the other.
+    await b.event((e, p) => e.type === 'end' && p.handId === muck.handId);
+    const { hands } = await b.client.ok('history-list', {});
+    expect(hands.map((h) => h.handId)).toContain(muck.handId);
+    const own = await a.client.ok('history-fetch', { handId: muck.handId });
+    const other = await b.client.ok('history-fetch', { handId: muck.handId });
+    expect(own.hand.text).toMatch(/^Felt Hand #\d+: /);
+    expect(own.hand.text).toContain(`[${cards.join(' ')}]`);
+    for (const card of cards) expect(other.hand.phh + other.hand.text).not.toContain(card);
   });
 
   it('disconnect and reconnect: the seat is kept and he resumes the same hand with his cards and his turn', async () => {

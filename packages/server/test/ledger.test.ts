@@ -222,7 +222,7 @@ async function step(
           handId: hand.id,
           awards: [],
           rake,
-          history: { phh: '', text: '', views: [] },
+          history: { phh: '', views: [] },
         });
         expect(refused.ok ? null : refused.error.code).toBe('POT_MISMATCH');
         return;
@@ -237,8 +237,7 @@ async function step(
         rake,
         history: {
           phh: 'p',
-          text: 't',
-          views: hand.users.map((u) => ({ userId: id(u), phh: 'p', text: 't' })),
+          views: hand.users.map((u) => ({ userId: id(u), phh: 'p' })),
         },
       });
       expect(result).toEqual({ ok: true, value: undefined });

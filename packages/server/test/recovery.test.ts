@@ -43,7 +43,7 @@ const first = (await storage.startHand({ tableId: 'nl-1', currency: 'real', desc
 await storage.recordAction({ handId: first, seq: 0, action: 'call', moves: [{ userId: ids[2], amount: 100 }] });
 await storage.recordAction({ handId: first, seq: 1, action: 'call', moves: [{ userId: ids[0], amount: 50 }] });
 await storage.settleHand({ handId: first, awards: [{ userId: ids[2], amount: 285 }], rake: 15,
-  history: { phh: 'p', text: 't', views: [] } });
+  history: { phh: 'p', views: [] } });
 const second = (await storage.startHand({ tableId: 'nl-1', currency: 'real', description: 'NL',
   participants: ids.map((userId, i) => ({ userId, seat: i, position: i })),
   posts: [{ userId: ids[1], amount: 50 }, { userId: ids[2], amount: 100 }] })).value;

@@ -10,8 +10,7 @@ export type StorageFactory = () => Promise<Storage>;
 
 const history = (userIds: readonly UserId[]): HandHistoryInput => ({
   phh: 'full phh',
-  text: 'full text',
-  views: userIds.map((userId) => ({ userId, phh: `phh for ${userId}`, text: `text for ${userId}` })),
+  views: userIds.map((userId) => ({ userId, phh: `phh for ${userId}` })),
 });
 
 export function storageContract(name: string, factory: StorageFactory): void {
@@ -419,11 +418,10 @@ export function storageContract(name: string, factory: StorageFactory): void {
       expect(await storage.handFor(hand, ann)).toMatchObject({
         handId: hand,
         phh: `phh for ${ann}`,
-        text: `text for ${ann}`,
       });
       expect(await storage.handFor(hand, bob)).toMatchObject({ phh: `phh for ${bob}` });
       expect(await storage.handFor(hand, carol)).toBeNull();
-      expect(await storage.handFull(hand)).toMatchObject({ phh: 'full phh', text: 'full text' });
+      expect(await storage.handFull(hand)).toMatchObject({ phh: 'full phh' });
     });
 
     it('hand lists page newest first', async () => {

@@ -1,5 +1,6 @@
-import { ROOM_VARIANT_IDS, seededRandom, STRUCTURES, variantOf } from '@felt/engine';
+import { parsePhh, ROOM_VARIANT_IDS, seededRandom, STRUCTURES, textToPhh, variantOf } from '@felt/engine';
 import { describe, expect, it } from 'vitest';
+import { historyText } from '../src/table/history.js';
 import { harness, playHand, sitAll } from './table-helpers.js';
 
 describe('tables: several players play a hand of every game to the end', () => {
@@ -27,8 +28,26 @@ describe('tables: several players play a hand of every game to the end', () => {
       expect(h.storage.total()).toBe(before);
       const settlement = [...h.storage.settled.values()][0]!;
       expect(settlement.history.phh).toContain('variant');
-      expect(settlement.history.text).toContain('Felt Hand #1');
       expect(settlement.history.views).toHaveLength(players);
+      // The text is made from the stored PHH: the hand it tells is the stored one, in cents.
+      for (const stored of [settlement.history, ...settlement.history.views]) {
+        const text = historyText(stored.phh, 'real');
+        expect(text).toMatch(/^Felt Hand #1: /);
+        expect(text).toContain('(50.00 in chips)');
+        const told = textToPhh(text);
+        const phh = parsePhh(stored.phh);
+        // In cents; comments (a split accepted) are PHH's alone.
+        const played = (hand: typeof phh): unknown =>
+          hand.ok &&
+          hand.value.actions
+            .filter((action) => action.kind !== 'none')
+            .map((action) =>
+              action.kind === 'bet-raise'
+                ? { ...action, amount: action.amount * 10 ** (2 - hand.value.scale) }
+                : action,
+            );
+        expect(played(told)).toEqual(played(phh));
+      }
       const summary = h.table.lastSummary(1)!;
       expect(summary.players.reduce((a, p) => a + p.won - p.committed, 0) + summary.rake).toBe(0);
       // seats at the table match the ledger's seats

@@ -52,15 +52,20 @@ function effective(list: readonly number[], players: number): number[] {
 
 const BOARD_NAMES = ['FLOP', 'TURN', 'RIVER'];
 
-/** Writes the hand as a readable text history; `hand` is the hand number shown in the header. */
-export function phhToText(hand: PhhHand, number = 1): Result<string, PhhErrorCode> {
+/**
+ * Writes the hand as a readable text history; `number` is the hand number shown in the header. Amounts
+ * get at least `decimals` decimals: a real-money room prints cents even when a hand's amounts, read back
+ * from its PHH file, are all whole units (the file then says nothing of cents).
+ */
+export function phhToText(hand: PhhHand, number = 1, decimals = 0): Result<string, PhhErrorCode> {
   const variant = parseVariantCode(hand.variant);
   if (variant === null)
     return fail(PhhErrorCode.UNKNOWN_VARIANT, `unknown variant ${JSON.stringify(hand.variant)}`);
   const game = variantOf(variant.game);
   const names = namesOf(hand);
   const count = names.length;
-  const m = (amount: number): string => money(amount, hand.scale);
+  const shown = Math.max(decimals, hand.scale);
+  const m = (amount: number): string => money(amount * 10 ** (shown - hand.scale), shown);
   const lines: string[] = [];
   const blinds = hand.blindsOrStraddles ?? [];
   const stakes = variant.bringIn

@@ -95,6 +95,15 @@ CREATE TABLE hand_actions (
 );
 `,
   },
+  {
+    version: 2,
+    name: 'histories kept as PHH only',
+    // The readable text is made from the PHH when a history is asked for (table/history.ts).
+    sql: `
+ALTER TABLE hands DROP COLUMN text;
+ALTER TABLE hand_players DROP COLUMN text;
+`,
+  },
 ];
 
 const ID_COLUMN: Record<SqlDialect, string> = {

@@ -380,17 +380,20 @@ export class SqlStorage implements Storage {
       await this.transfer(tx, 'award', [potPosting, ...postings], `hand ${hand.id}`, rake);
     }
     for (const view of history.views) {
-      const changed = await tx.run(
-        'UPDATE hand_players SET phh = ?, text = ? WHERE hand_id = ? AND user_id = ?',
-        [view.phh, view.text, hand.id, view.userId],
-      );
+      const changed = await tx.run('UPDATE hand_players SET phh = ? WHERE hand_id = ? AND user_id = ?', [
+        view.phh,
+        hand.id,
+        view.userId,
+      ]);
       if (changed === 0)
         refuse(StorageErrorCode.NOT_IN_HAND, `user ${view.userId} did not play hand ${hand.id}`);
     }
-    await tx.run(
-      "UPDATE hands SET status = 'settled', ended_at = ?, rake = ?, phh = ?, text = ? WHERE id = ?",
-      [this.clock(), rake, history.phh, history.text, hand.id],
-    );
+    await tx.run("UPDATE hands SET status = 'settled', ended_at = ?, rake = ?, phh = ? WHERE id = ?", [
+      this.clock(),
+      rake,
+      history.phh,
+      hand.id,
+    ]);
     await tx.run('DELETE FROM hand_actions WHERE hand_id = ?', [hand.id]);
   }
 
@@ -439,29 +442,24 @@ export class SqlStorage implements Storage {
 
   async handFor(handId: HandId, userId: UserId): Promise<HandHistoryView | null> {
     const row = await this.driver.get(
-      `SELECT h.id, h.table_id, h.currency, h.description, h.started_at, h.ended_at, hp.won, hp.contributed, hp.phh, hp.text
+      `SELECT h.id, h.table_id, h.currency, h.description, h.started_at, h.ended_at, hp.won, hp.contributed, hp.phh
          FROM hand_players hp JOIN hands h ON h.id = hp.hand_id
         WHERE hp.hand_id = ? AND hp.user_id = ? AND h.status = 'settled'`,
       [handId, userId],
     );
     if (row === undefined) return null;
     const phh = textColOrNull(row, 'phh');
-    const text = textColOrNull(row, 'text');
-    return phh === null || text === null ? null : { ...summaryFromRow(row), phh, text };
+    return phh === null ? null : { ...summaryFromRow(row), phh };
   }
 
   async handFull(handId: HandId): Promise<HandHistoryView | null> {
     const row = await this.driver.get(
-      `SELECT id, table_id, currency, description, started_at, ended_at, 0 AS won, 0 AS contributed, phh, text
+      `SELECT id, table_id, currency, description, started_at, ended_at, 0 AS won, 0 AS contributed, phh
          FROM hands WHERE id = ? AND status = 'settled'`,
       [handId],
     );
     if (row === undefined) return null;
-    return {
-      ...summaryFromRow(row),
-      phh: textColOrNull(row, 'phh') ?? '',
-      text: textColOrNull(row, 'text') ?? '',
-    };
+    return { ...summaryFromRow(row), phh: textColOrNull(row, 'phh') ?? '' };
   }
 
   // ─── Ledger, audit, recovery ─────────────────────────────────────────────────────────────────

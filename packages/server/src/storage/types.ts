@@ -210,17 +210,18 @@ export interface HandActionRecord {
   readonly settlement?: Settlement;
 }
 
-/** A finished hand's history; see {@link HandSettlement.history}. */
+/**
+ * A finished hand's history as PHH files; see {@link HandSettlement.history}. The readable text is made
+ * from them when asked for, not stored.
+ */
 export interface HandHistoryInput {
-  /** The full PHH text (every card), for the operator only. */
+  /** The full PHH (every card), for the operator only. */
   readonly phh: string;
-  /** The full readable text, for the operator only. */
-  readonly text: string;
   /**
-   * What each participant may see: the PHH and readable text filtered by the room's `viewFor` for his
-   * seat (his own cards, cards shown and face up, `??` for the rest). One entry per participant.
+   * What each participant may see: the PHH filtered by the room's `viewFor` for his seat (his own cards,
+   * cards shown and face up, `??` for the rest). One entry per participant.
    */
-  readonly views: readonly { readonly userId: UserId; readonly phh: string; readonly text: string }[];
+  readonly views: readonly { readonly userId: UserId; readonly phh: string }[];
 }
 
 /** How a finished hand is paid out; see {@link Storage.settleHand}. */
@@ -250,10 +251,9 @@ export interface HandSummary {
   readonly net: number;
 }
 
-/** One hand's history as one participant may see it. */
+/** One hand's history (its PHH file) as one participant may see it. */
 export interface HandHistoryView extends HandSummary {
   readonly phh: string;
-  readonly text: string;
 }
 
 /** What `recover()` did, for the log. */

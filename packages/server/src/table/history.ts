@@ -1,10 +1,11 @@
 /**
- * After a hand: its recap (winners, hands named, high/low halves) and its history as PHH and readable
- * text (the engine's phh module), full and as each participant may see it.
+ * After a hand: its recap (winners, hands named, high/low halves) and its history as PHH (the engine's
+ * phh module), full and as each participant may see it; the readable text is made from the stored PHH.
  */
 import {
   decideShowdown,
   formatCard,
+  parsePhh,
   PHH_GAME_CODES,
   phhToText,
   writePhh,
@@ -17,7 +18,7 @@ import {
 } from '@felt/engine';
 import type { ResolvedTable } from './config.js';
 import type { HandState } from './view.js';
-import { HIDDEN_CARD, type CardView, type HandRecap } from './types.js';
+import { HIDDEN_CARD, type CardView, type Currency, type HandRecap } from './types.js';
 
 const STRUCTURE_LETTER: Record<Structure, string> = {
   'fixed-limit': 'F',
@@ -32,6 +33,9 @@ export function phhVariantCode(table: ResolvedTable): string {
   const game = Object.entries(PHH_GAME_CODES).find(([, id]) => id === table.config.game)?.[0] ?? 'T';
   return STRUCTURE_LETTER[table.config.structure] + game;
 }
+
+/** Decimals of a currency's amounts in histories: real money is counted in cents. */
+const DECIMALS: Record<Currency, number> = { play: 0, real: 2 };
 
 const text = (card: MaybeCard): CardView => (card === null ? HIDDEN_CARD : formatCard(card));
 
@@ -178,7 +182,7 @@ export function buildPhh(
   const finishing = hand.finishingStacks();
   return {
     variant: phhVariantCode(table),
-    scale: table.config.currency === 'real' ? 2 : 0,
+    scale: DECIMALS[table.config.currency],
     antes: phhOrder(antes),
     anteTrimmingStatus: stud,
     ...(stud ? {} : { blindsOrStraddles: phhOrder(Array.from({ length: n }, (_, p) => blinds[p] ?? 0)) }),
@@ -209,15 +213,26 @@ export function buildPhh(
   };
 }
 
-/** PHH and readable text of the hand for `viewer` (see `buildPhh`). */
-export function historyTexts(
+/** The hand's PHH file for `viewer` (see `buildPhh`): what the room stores of a finished hand. */
+export function historyPhh(
   state: HandState,
   table: ResolvedTable,
   blinds: readonly number[],
   deadBlinds: readonly number[],
   viewer: number | 'all' | null,
-): { phh: string; text: string } {
-  const phh = buildPhh(state, table, blinds, deadBlinds, viewer);
-  const written = phhToText(phh, state.number);
-  return { phh: writePhh(phh), text: written.ok ? written.value : `(no text: ${written.error.message})` };
+): string {
+  return writePhh(buildPhh(state, table, blinds, deadBlinds, viewer));
+}
+
+/**
+ * The readable text of a stored history, made when it is asked for rather than stored beside the PHH
+ * it is made from (it would double what every hand writes). The hand number is the file's `hand`
+ * field; real money shows cents.
+ */
+export function historyText(phh: string, currency: Currency): string {
+  const hand = parsePhh(phh);
+  if (!hand.ok) return `(no text: ${hand.error.message})`;
+  const number = hand.value.extra.hand;
+  const written = phhToText(hand.value, typeof number === 'number' ? number : 1, DECIMALS[currency]);
+  return written.ok ? written.value : `(no text: ${written.error.message})`;
 }

@@ -7,7 +7,7 @@ import { Hand, parseCard, type Card, type HandAction, type HandConfig, type Hand
 import type { ChipMove, Settlement } from '../storage/types.js';
 import { memoryAllInCounter } from './allin.js';
 import { resolveTable, type ResolvedTable } from './config.js';
-import { buildRecap, historyTexts } from './history.js';
+import { buildRecap, historyPhh } from './history.js';
 import { planButtonHand, planStudHand, type HandPlan, type SeatPicture } from './seating.js';
 import {
   TableErrorCode,
@@ -817,15 +817,12 @@ class TableActor implements Table {
         awards.set(account, (awards.get(account) ?? 0) + event.amount);
       } else if (event.type === 'rake') rake += event.amount;
     }
-    const full = historyTexts(state, this.table, extra.blinds, extra.deadBlinds, 'all');
-    const views = state.accounts.map((userId, p) => ({
-      userId,
-      ...historyTexts(state, this.table, extra.blinds, extra.deadBlinds, p),
-    }));
+    const phh = (viewer: number | 'all'): string =>
+      historyPhh(state, this.table, extra.blinds, extra.deadBlinds, viewer);
     return {
       awards: [...awards].map(([userId, amount]) => ({ userId, amount })),
       rake,
-      history: { phh: full.phh, text: full.text, views },
+      history: { phh: phh('all'), views: state.accounts.map((userId, p) => ({ userId, phh: phh(p) })) },
     };
   }
 

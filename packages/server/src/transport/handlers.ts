@@ -16,6 +16,7 @@ import type { Accounts, Session } from '../accounts/accounts.js';
 import type { Lobby } from '../lobby/lobby.js';
 import type { Storage } from '../storage/types.js';
 import type { PlayerRef, Table, TableCommand, TableMessage } from '../table/types.js';
+import { historyText } from '../table/history.js';
 import type { Connection } from './connection.js';
 import { textFrame } from './frame.js';
 import type { Hub } from './hub.js';
@@ -319,7 +320,7 @@ export const HANDLERS: Handlers = {
   async [ClientOp.HISTORY_FETCH](hub, connection, message) {
     const hand = await hub.room.storage.handFor(message.handId, sessionOf(connection).account.id);
     if (hand === null) throw new RequestError(ErrorCode.NO_SUCH_HAND, `no hand ${message.handId} of yours`);
-    return { hand: { ...hand } };
+    return { hand: { ...hand, text: historyText(hand.phh, hand.currency) } };
   },
 
   async [ClientOp.HAND_SUMMARY](hub, connection, message) {
