@@ -1,6 +1,6 @@
 /**
- * room: a load run of the poker room on this machine — `felt serve` and `felt bots` in two separate
- * processes, talking over real WebSockets on localhost, the server on a fresh SQLite file with its
+ * room: a load run of the poker room on this machine — `felt serve` and `felt bots` (at a lower CPU
+ * priority, see BOTS_NICE) in two separate processes, talking over real WebSockets on localhost, the server on a fresh SQLite file with its
  * default durability (synchronous = FULL). Rows `room-*`: tables and connected bots, hands and actions
  * per second, action latency p50/p99 (send → ack, i.e. durable and announced), the server's share of it
  * (frame in → ack out, from `/health`, over its busiest 10-second window: what the bots measure beyond
@@ -24,6 +24,12 @@ import type { BenchGroup, BenchRow } from './registry.js';
 /** The `felt` command of this checkout (packages/cli/bin/felt.js). */
 const FELT = fileURLToPath(new URL('../../cli/bin/felt.js', import.meta.url));
 const SEATS = 6;
+/**
+ * The bots run at a lower CPU priority (`nice`): on a machine where they share the cores with the
+ * server they measure, they take what it leaves rather than half of each core it waits for, as clients
+ * on machines of their own would. Their own delays still count in the latency they measure.
+ */
+const BOTS_NICE = 10;
 
 export interface RoomSettings {
   readonly bots: number;
@@ -51,14 +57,14 @@ export function roomSettings(): RoomSettings {
 }
 
 /** Resident set size of a process now, and its peak, in bytes (Linux /proc; 0 elsewhere). */
-function memoryOf(pid: number | undefined): { rss: number; peak: number } {
-  if (pid === undefined) return { rss: 0, peak: 0 };
+/** A process's peak resident memory in bytes (Linux: VmHWM), read once at the end of the run. */
+function peakMemoryOf(pid: number | undefined): number {
+  if (pid === undefined) return 0;
   try {
     const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-    const kb = (key: string): number => Number(new RegExp(`^${key}:\\s+(\\d+)`, 'm').exec(status)?.[1] ?? 0);
-    return { rss: kb('VmRSS') * 1024, peak: kb('VmHWM') * 1024 };
+    return Number(/^VmHWM:\s+(\d+)/m.exec(status)?.[1] ?? 0) * 1024;
   } catch {
-    return { rss: 0, peak: 0 };
+    return 0;
   }
 }
 
@@ -82,9 +88,12 @@ async function serverLatency(port: number): Promise<LatencyWindow | null> {
 function felt(
   args: readonly string[],
   onStart?: (child: ChildProcess) => void,
+  nice = 0,
 ): Promise<{ status: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [FELT, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const command = [process.execPath, FELT, ...args];
+    if (nice !== 0) command.unshift('nice', '-n', String(nice));
+    const child = spawn(command[0]!, command.slice(1), { stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
@@ -134,6 +143,7 @@ interface BotsDetailLine {
   readonly unanswered: number;
   readonly errorCodes: Readonly<Record<string, number>>;
   readonly loopDelayMs: { readonly p99: number };
+  readonly peakMemoryMb: number;
 }
 
 /** One load run: the figures of {@link roomGroup}. */
@@ -162,12 +172,6 @@ export async function runRoom(
     );
     const server = await serve(dataDir);
     let serverPeak = 0;
-    let botsPeak = 0;
-    let botsPid: number | undefined;
-    const sampler = setInterval(() => {
-      serverPeak = Math.max(serverPeak, memoryOf(server.child.pid).peak);
-      botsPeak = Math.max(botsPeak, memoryOf(botsPid).peak);
-    }, 500);
     // Every window the server reports (a new one each 10 s); the busiest is the steady play.
     const windows: { busiest: LatencyWindow | null } = { busiest: null };
     const watcher = setInterval(() => {
@@ -200,16 +204,15 @@ export async function runRoom(
           '--detail',
         ],
         (child) => {
-          botsPid = child.pid;
           child.stderr?.on('data', (chunk: Buffer) => {
             log(chunk.toString('utf8').trimEnd());
           });
         },
+        BOTS_NICE,
       );
     } finally {
-      clearInterval(sampler);
       clearInterval(watcher);
-      serverPeak = Math.max(serverPeak, memoryOf(server.child.pid).peak);
+      serverPeak = peakMemoryOf(server.child.pid);
       server.child.kill('SIGTERM');
       await server.exited;
     }
@@ -245,7 +248,7 @@ export async function runRoom(
           ]),
       row('room-bots-loop-delay-p99', 'ms', result.loopDelayMs.p99),
       row('room-server-memory', 'MB', mb(serverPeak)),
-      row('room-bots-memory', 'MB', mb(botsPeak)),
+      row('room-bots-memory', 'MB', result.peakMemoryMb),
       row('room-errors', 'errors', result.errors + result.unanswered),
       row('room-conserved', 'yes=1', conserved ? 1 : 0),
     ];

@@ -131,6 +131,7 @@ describe('felt serve + felt bots: every game, end to end', () => {
       seated: number;
       tables: number;
       loopDelayMs: { p50: number; p99: number; max: number };
+      peakMemoryMb: number;
     };
     // The set's only no-limit hold'em kind is `six-max`: 14 bots fill two tables and open a third.
     expect(line.seated).toBe(14);
@@ -138,6 +139,8 @@ describe('felt serve + felt bots: every game, end to end', () => {
     expect(line.loopDelayMs.p50).toBeGreaterThanOrEqual(0);
     expect(line.loopDelayMs.p50).toBeLessThanOrEqual(line.loopDelayMs.p99);
     expect(line.loopDelayMs.p99).toBeLessThanOrEqual(line.loopDelayMs.max);
+    // Its peak resident memory: a Node process holds tens of megabytes at least.
+    expect(line.peakMemoryMb).toBeGreaterThan(10);
     expect(line.errors).toBe(0);
     expect(line.hands).toBeGreaterThanOrEqual(3);
     const list = (

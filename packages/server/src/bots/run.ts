@@ -57,6 +57,8 @@ export interface BotsDetail extends BotsReport {
    * an ack that arrives while the bots are busy waits for them.
    */
   readonly loopDelayMs: WindowFigures;
+  /** This process's peak resident memory (MB). */
+  readonly peakMemoryMb: number;
 }
 
 const randomPrefix = (): string => `b${Math.random().toString(36).slice(2, 8)}`;
@@ -163,6 +165,7 @@ export async function runBots(options: BotsOptions): Promise<BotsDetail> {
       unanswered: stats.unanswered,
       errorCodes: Object.fromEntries(stats.errorCodes),
       loopDelayMs: figuresOf(loopDelay, LOOP_DELAY_BASE_NS),
+      peakMemoryMb: Math.round(process.resourceUsage().maxRSS / 1024),
     };
   } finally {
     seater.stopped = true;
