@@ -1,12 +1,12 @@
 /**
  * room: a load run of the poker room on this machine — `felt serve` and `felt bots` (at a lower CPU
- * priority, see BOTS_NICE) in two separate processes, talking over real WebSockets on localhost, the server on a fresh SQLite file with its
- * default durability (synchronous = FULL). Rows `room-*`: tables and connected bots, hands and actions
- * per second, action latency p50/p99 (send → ack, i.e. durable and announced), the server's share of it
- * (frame in → ack out, from `/health`, over its busiest 10-second window: what the bots measure beyond
- * it is localhost and their own process), the bots process's event-loop delay (p99: how late it
- * reads what arrives), peak memory of each process, errors, and whether the audit afterwards finds every
- * chip (`room-conserved`, 1 = yes).
+ * priority, see BOTS_NICE) in two separate processes, talking over real WebSockets on localhost, the
+ * server on a fresh SQLite file with its default durability (synchronous = FULL). Rows `room-*`: tables
+ * and connected bots, hands and actions per second, action latency p50/p99 (send → ack, i.e. durable
+ * and announced), the server's share of it (frame in → ack out, from `/health`, over its busiest
+ * 10-second window: what the bots measure beyond it is localhost and their own process), the bots
+ * process's event-loop delay (p99: how late it reads what arrives), peak memory of each process, errors,
+ * and whether the audit afterwards finds every chip (`room-conserved`, 1 = yes).
  *
  * Sized by the environment (defaults finish in about a minute):
  *   FELT_ROOM_BOTS (240)      bots, six to a table: FELT_ROOM_BOTS / 6 six-seat hold'em NL tables
@@ -56,7 +56,6 @@ export function roomSettings(): RoomSettings {
   };
 }
 
-/** Resident set size of a process now, and its peak, in bytes (Linux /proc; 0 elsewhere). */
 /** A process's peak resident memory in bytes (Linux: VmHWM), read once at the end of the run. */
 function peakMemoryOf(pid: number | undefined): number {
   if (pid === undefined) return 0;
@@ -91,9 +90,9 @@ function felt(
   nice = 0,
 ): Promise<{ status: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
-    const command = [process.execPath, FELT, ...args];
-    if (nice !== 0) command.unshift('nice', '-n', String(nice));
-    const child = spawn(command[0]!, command.slice(1), { stdio: ['ignore', 'pipe', 'pipe'] });
+    const node = [process.execPath, FELT, ...args];
+    const [file, ...rest] = nice === 0 ? node : ['nice', '-n', String(nice), ...node];
+    const child = spawn(file!, rest, { stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));

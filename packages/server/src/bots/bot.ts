@@ -36,8 +36,9 @@ const TABLE_EVENT = Buffer.from('{"op":"table-event",');
 const EVENT_TYPE = Buffer.from('"event":{"type":"');
 const FOLLOWED_EVENTS = ['deal-hole"', 'deal-draw"', 'discard"'].map((type) => Buffer.from(type));
 
-const startsWith = (payload: Buffer, prefix: Buffer): boolean =>
-  payload.length >= prefix.length && payload.compare(prefix, 0, prefix.length, 0, prefix.length) === 0;
+/** Whether `payload` holds `bytes` at offset `at`. */
+const bytesAt = (payload: Buffer, bytes: Buffer, at: number): boolean =>
+  at + bytes.length <= payload.length && payload.compare(bytes, 0, bytes.length, at, at + bytes.length) === 0;
 
 /**
  * Messages a bot has no use for — clocks, and table events other than the deals and discards by which
@@ -46,16 +47,11 @@ const startsWith = (payload: Buffer, prefix: Buffer): boolean =>
  * measure. Anything else, or anything not recognised, is read.
  */
 export function unusedByBot(payload: Buffer): boolean {
-  if (startsWith(payload, CLOCK)) return true;
-  if (!startsWith(payload, TABLE_EVENT)) return false;
+  if (bytesAt(payload, CLOCK, 0)) return true;
+  if (!bytesAt(payload, TABLE_EVENT, 0)) return false;
   const at = payload.indexOf(EVENT_TYPE);
   if (at < 0) return false;
-  const type = at + EVENT_TYPE.length;
-  return !FOLLOWED_EVENTS.some(
-    (event) =>
-      type + event.length <= payload.length &&
-      payload.compare(event, 0, event.length, type, type + event.length) === 0,
-  );
+  return !FOLLOWED_EVENTS.some((event) => bytesAt(payload, event, at + EVENT_TYPE.length));
 }
 
 export class Bot {
