@@ -59,26 +59,62 @@ export type StorageAnswer =
 const WORKER = new URL('../../dist/storage/thread-worker.js', import.meta.url);
 
 interface Pending {
+  readonly id: number;
   readonly resolve: (value: unknown) => void;
   readonly reject: (error: unknown) => void;
+}
+
+/**
+ * The calls waiting for their answers, by id. Ids are consecutive and answered about in order, so a
+ * call sits in slot `id mod capacity` of a ring that doubles when a slot is still taken. A `Map`
+ * re-hashed its table again and again as thousands of calls a second came and went, and each new
+ * table, held by the long-lived map, went to the old generation (docs/benchmarks.md, eighth session).
+ */
+export class PendingCalls {
+  #slots: (Pending | undefined)[] = new Array<Pending | undefined>(256);
+
+  add(call: Pending): void {
+    while (this.#slots[call.id & (this.#slots.length - 1)] !== undefined) this.#grow();
+    this.#slots[call.id & (this.#slots.length - 1)] = call;
+  }
+
+  /** Removes and returns the call `id`, if it is waiting. */
+  take(id: number): Pending | undefined {
+    const slot = id & (this.#slots.length - 1);
+    const call = this.#slots[slot];
+    if (call?.id !== id) return undefined;
+    this.#slots[slot] = undefined;
+    return call;
+  }
+
+  /** Removes and returns every waiting call. */
+  takeAll(): Pending[] {
+    const calls = this.#slots.filter((call) => call !== undefined);
+    this.#slots.fill(undefined);
+    return calls;
+  }
+
+  #grow(): void {
+    const calls = this.takeAll();
+    this.#slots = new Array<Pending | undefined>(this.#slots.length * 2);
+    for (const call of calls) this.add(call);
+  }
 }
 
 /** Starts the worker, which opens the database and runs the migrations; resolves once it is ready. */
 export async function openStorageThread(options: StorageThreadOptions = {}): Promise<Storage> {
   const worker = new Worker(WORKER, { workerData: options });
-  const pending = new Map<number, Pending>();
+  const pending = new PendingCalls();
   let nextId = 1;
   let dead: Error | null = null;
   const stop = (error: Error): void => {
     dead ??= error;
-    for (const call of pending.values()) call.reject(dead);
-    pending.clear();
+    for (const call of pending.takeAll()) call.reject(dead);
   };
   worker.on('message', (answers: readonly StorageAnswer[]) => {
     for (const answer of answers) {
-      const call = pending.get(answer.id);
+      const call = pending.take(answer.id);
       if (call === undefined) continue;
-      pending.delete(answer.id);
       if ('error' in answer) call.reject(answer.error);
       else call.resolve(answer.value);
     }
@@ -96,8 +132,7 @@ export async function openStorageThread(options: StorageThreadOptions = {}): Pro
         try {
           worker.postMessage([one]);
         } catch (error) {
-          pending.get(one.id)?.reject(error);
-          pending.delete(one.id);
+          pending.take(one.id)?.reject(error);
         }
       }
     }
@@ -106,7 +141,7 @@ export async function openStorageThread(options: StorageThreadOptions = {}): Pro
     if (dead !== null) return Promise.reject(dead);
     const id = nextId++;
     return new Promise((resolve, reject) => {
-      pending.set(id, { resolve, reject });
+      pending.add({ id, resolve, reject });
       outbox.push({ id, method, args });
     });
   };

@@ -25,7 +25,7 @@ import {
   type TableSummary,
   type TableView,
   type Table,
-  type TimerHandle,
+  type TableTimer,
 } from './types.js';
 import {
   recapFor,
@@ -57,7 +57,6 @@ interface HandExtra {
   seq: number;
   /** Events already announced. */
   announced: number;
-  timer: TimerHandle | null;
   /** When the actor started using his time bank (clock ms), or null. */
   bankFrom: number | null;
 }
@@ -85,7 +84,11 @@ class TableActor implements Table {
   private hand: HandState | null = null;
   private extra: HandExtra | null = null;
   private handNumber = 0;
-  private nextHandTimer: TimerHandle | null = null;
+  private readonly nextHandTimer: TableTimer;
+  /** The actor's clock: his action time, then his time bank; for hand `clockHand`, player `clockPlayer`. */
+  private readonly decisionTimer: TableTimer;
+  private clockHand = 0;
+  private clockPlayer = 0;
   private recap: HandRecap | null = null;
   private readonly pots: number[] = [];
   /** Start times of the hands of the last hour, oldest first (the lobby's hands per hour). */
@@ -99,6 +102,14 @@ class TableActor implements Table {
     this.deps = deps;
     this.allIns = deps.allIns ?? memoryAllInCounter(this.table.allInsPerDay);
     this.seats = Array.from({ length: this.table.seatCount }, () => null);
+    this.nextHandTimer = deps.clock.timer(() => {
+      void this.enqueue(() => this.startHand(), undefined);
+    });
+    this.decisionTimer = deps.clock.timer(() => {
+      const handId = this.clockHand;
+      const p = this.clockPlayer;
+      void this.enqueue(() => this.onClock(handId, p), undefined);
+    });
   }
 
   // ------------------------------------------------------------------ mailbox
@@ -139,10 +150,8 @@ class TableActor implements Table {
   }
 
   private clearTimers(): void {
-    if (this.nextHandTimer) this.deps.clock.clearTimer(this.nextHandTimer);
-    this.nextHandTimer = null;
-    if (this.extra?.timer) this.deps.clock.clearTimer(this.extra.timer);
-    if (this.extra) this.extra.timer = null;
+    this.nextHandTimer.stop();
+    this.decisionTimer.stop();
   }
 
   // ------------------------------------------------------------------ public API
@@ -519,11 +528,8 @@ class TableActor implements Table {
 
   /** Starts the next hand after the pause between hands, unless one is running or scheduled. */
   private scheduleHand(): void {
-    if (this.closed || this.hand !== null || this.nextHandTimer !== null) return;
-    this.nextHandTimer = this.deps.clock.setTimer(this.table.clocks.betweenHandsMs, () => {
-      this.nextHandTimer = null;
-      void this.enqueue(() => this.startHand(), undefined);
-    });
+    if (this.closed || this.hand !== null || this.nextHandTimer.running) return;
+    this.nextHandTimer.start(this.table.clocks.betweenHandsMs);
   }
 
   private async startHand(): Promise<void> {
@@ -608,7 +614,6 @@ class TableActor implements Table {
       deadBlinds: plan.deadBlinds,
       seq: 0,
       announced: 0,
-      timer: null,
       bankFrom: null,
     };
     this.handTimes.push(this.deps.clock.now());
@@ -725,13 +730,16 @@ class TableActor implements Table {
     const deadline = this.deps.clock.now() + ms;
     state.clock = { seat, deadline, bank: false };
     extra.bankFrom = null;
-    const handId = state.id;
-    extra.timer = this.deps.clock.setTimer(ms, () => {
-      void this.enqueue(() => this.onClock(handId, p), undefined);
-    });
+    this.startDecisionTimer(state.id, p, ms);
     this.broadcast(this.clockMessage(state, seat));
     const legal = state.hand.legalActions();
     if (legal) this.broadcast({ type: 'legal-actions', hand: state, seat, legal });
+  }
+
+  private startDecisionTimer(handId: number, p: number, ms: number): void {
+    this.clockHand = handId;
+    this.clockPlayer = p;
+    this.decisionTimer.start(ms);
   }
 
   /** Stops the actor's clock; `charge`: take the time-bank time he used. */
@@ -739,8 +747,7 @@ class TableActor implements Table {
     const state = this.hand;
     const extra = this.extra;
     if (!state || !extra) return;
-    if (extra.timer) this.deps.clock.clearTimer(extra.timer);
-    extra.timer = null;
+    this.decisionTimer.stop();
     if (charge && state.clock && extra.bankFrom !== null) {
       const seat = this.seats[state.clock.seat];
       if (seat) seat.timeBankMs = Math.max(0, seat.timeBankMs - (this.deps.clock.now() - extra.bankFrom));
@@ -754,7 +761,6 @@ class TableActor implements Table {
     const extra = this.extra;
     if (this.closed || !state || !extra || state.id !== handId || state.hand.actor !== p || !state.clock)
       return;
-    extra.timer = null;
     const seat = this.seats[state.clock.seat];
     const connected = seat !== null && seat !== undefined && this.isConnected(seat.account);
     if (!state.clock.bank && connected && seat.timeBankMs > 0) {
@@ -762,9 +768,7 @@ class TableActor implements Table {
       const now = this.deps.clock.now();
       state.clock = { seat: state.clock.seat, deadline: now + seat.timeBankMs, bank: true };
       extra.bankFrom = now;
-      extra.timer = this.deps.clock.setTimer(seat.timeBankMs, () => {
-        void this.enqueue(() => this.onClock(handId, p), undefined);
-      });
+      this.startDecisionTimer(handId, p, seat.timeBankMs);
       this.broadcast(this.clockMessage(state, state.clock.seat));
       return;
     }

@@ -88,16 +88,19 @@ export interface TableConfig {
 
 // ------------------------------------------------------------------------------------------ ports
 
-/** Timers, injected: real ones in production (`realClock`), a manual one in tests (`manualClock`). */
+/** Time and timers, injected: real ones in production (`realClock`), a manual one in tests (`manualClock`). */
 export interface TableClock {
   now(): number;
-  setTimer(ms: number, fire: () => void): TimerHandle;
-  clearTimer(handle: TimerHandle): void;
+  /** A timer that calls `fire`; made once and started again and again. */
+  timer(fire: () => void): TableTimer;
 }
-declare const timerBrand: unique symbol;
-/** What `setTimer` returns, good only for the same clock's `clearTimer`. */
-export interface TimerHandle {
-  readonly [timerBrand]: true;
+
+export interface TableTimer {
+  /** Fires once `ms` from now; a running timer starts over. */
+  start(ms: number): void;
+  stop(): void;
+  /** Started and not yet fired or stopped (false while it fires). */
+  readonly running: boolean;
 }
 
 /**

@@ -1,0 +1,46 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { PendingCalls } from '../src/storage/thread.js';
+
+describe('storage thread: calls waiting for answers', () => {
+  it('each answer finds its own call once, whatever the order and however many wait (property)', () => {
+    const op = fc.oneof(
+      fc.record({ kind: fc.constant('call' as const), count: fc.integer({ min: 1, max: 700 }) }),
+      fc.record({ kind: fc.constant('answer' as const), back: fc.nat(1_000) }),
+      fc.record({ kind: fc.constant('answer-unknown' as const), id: fc.integer({ min: -5, max: 100_000 }) }),
+    );
+    fc.assert(
+      fc.property(fc.array(op, { maxLength: 80 }), (ops) => {
+        const calls = new PendingCalls();
+        const model = new Map<number, string>();
+        const answered: string[] = [];
+        let nextId = 1;
+        const pending = (id: number, tag: string) => ({
+          id,
+          resolve: () => answered.push(tag),
+          reject: () => answered.push(`rejected ${tag}`),
+        });
+        for (const o of ops) {
+          if (o.kind === 'call') {
+            for (let i = 0; i < o.count; i++, nextId++) {
+              calls.add(pending(nextId, `call ${nextId}`));
+              model.set(nextId, `call ${nextId}`);
+            }
+          } else {
+            const waiting = [...model.keys()];
+            const id = o.kind === 'answer' ? (waiting[o.back % Math.max(1, waiting.length)] ?? 0) : o.id;
+            const call = calls.take(id);
+            expect(call?.id).toBe(model.has(id) ? id : undefined);
+            call?.resolve(undefined);
+            if (call !== undefined) expect(answered.pop()).toBe(model.get(id));
+            model.delete(id);
+          }
+        }
+        const left = calls.takeAll();
+        expect(left.map((call) => call.id).sort((a, b) => a - b)).toEqual([...model.keys()]);
+        expect(calls.takeAll()).toEqual([]);
+      }),
+      { numRuns: 200 },
+    );
+  });
+});
