@@ -1,4 +1,5 @@
 import type { EventView } from '@felt/protocol';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { unusedByBot } from '../src/bots/bot.js';
 import type { TableMessage } from '../src/table/types.js';
@@ -56,5 +57,27 @@ describe('bots: messages a bot has no use for are dropped unread', () => {
     expect(unusedByBot(Buffer.from('{"op":"table-event","tableId":"room-1","handId":12}'))).toBe(false);
     // In another key order: read (and parsed) rather than guessed at.
     expect(unusedByBot(Buffer.from('{"tableId":"room-1","op":"clock"}'))).toBe(false);
+  });
+
+  it('a message is judged by its own bytes where it lies in a read, never by its neighbours (property)', () => {
+    const messages = [
+      wire({ type: 'clock', tableId: 'room-1', handId: 12, seat: 3, deadline: 1, timeBankMs: 30_000 }),
+      event({ type: 'call', seat: 3, amount: 100, allIn: false }),
+      event({ type: 'deal-draw', seat: 0, cards: ['2c', '3c'] }),
+      Buffer.from('{"op":"table-event","tableId":"room-1","handId":12}'),
+      Buffer.from('"event":{"type":"discard"'),
+      Buffer.from('{"op":"ack","id":5,"for":"act","data":{}}'),
+    ];
+    fc.assert(
+      fc.property(fc.array(fc.nat(messages.length - 1), { minLength: 1, maxLength: 6 }), (picks) => {
+        const parts = picks.map((i) => messages[i]!);
+        const data = Buffer.concat(parts);
+        let start = 0;
+        for (const part of parts) {
+          expect(unusedByBot(data, start, start + part.length)).toBe(unusedByBot(Buffer.from(part)));
+          start += part.length;
+        }
+      }),
+    );
   });
 });

@@ -7,6 +7,7 @@
  * returns every chip).
  */
 import type { LegalView, TableView, WireHandAction } from '@felt/protocol';
+import { realClock } from '../table/clock.js';
 import { ProtocolClient, type Answer, type Push } from './client.js';
 import type { Seater } from './seater.js';
 import { BotStats } from './stats.js';
@@ -31,14 +32,38 @@ export type SeatOutcome = 'seated' | 'full' | 'retry' | 'closed';
 
 const CARD = /^[2-9TJQKA][cdhs]$/;
 
+/**
+ * Every bot's think timer in one heap (as the tables' clocks, ../table/clock.ts): a decision makes no
+ * `Timeout` of its own, and keeps only what it will do, not the message that asked for it — what lives
+ * through the think would fill the old generation of the bots' process, whose collections delay every
+ * answer it measures.
+ */
+const timers = realClock();
+
+/** What a bot thinks about doing, and the safest legal action should the server refuse it. */
+interface Decision {
+  readonly tableId: string;
+  readonly handId: number;
+  readonly action: WireHandAction;
+  readonly safe: WireHandAction;
+}
+
+/** The safest legal action: stand pat, bring in, check, call, else fold. */
+function safeAction(legal: LegalView): WireHandAction {
+  if (legal.discard !== null) return { type: 'stand-pat' };
+  if (legal.bringIn !== null) return { type: 'bring-in' };
+  if (legal.check) return { type: 'check' };
+  return legal.call !== null ? { type: 'call' } : { type: 'fold' };
+}
+
 const CLOCK = Buffer.from('{"op":"clock",');
 const TABLE_EVENT = Buffer.from('{"op":"table-event",');
 const EVENT_TYPE = Buffer.from('"event":{"type":"');
 const FOLLOWED_EVENTS = ['deal-hole"', 'deal-draw"', 'discard"'].map((type) => Buffer.from(type));
 
-/** Whether `payload` holds `bytes` at offset `at`. */
-const bytesAt = (payload: Buffer, bytes: Buffer, at: number): boolean =>
-  at + bytes.length <= payload.length && payload.compare(bytes, 0, bytes.length, at, at + bytes.length) === 0;
+/** Whether `data` holds `bytes` at offset `at`, before `end`. */
+const bytesAt = (data: Buffer, end: number, bytes: Buffer, at: number): boolean =>
+  at + bytes.length <= end && data.compare(bytes, 0, bytes.length, at, at + bytes.length) === 0;
 
 /**
  * Messages a bot has no use for — clocks, and table events other than the deals and discards by which
@@ -46,12 +71,12 @@ const bytesAt = (payload: Buffer, bytes: Buffer, at: number): boolean =>
  * unread: decoding and parsing them took a fifth of the bots' time, on the cores of the server they
  * measure. Anything else, or anything not recognised, is read.
  */
-export function unusedByBot(payload: Buffer): boolean {
-  if (bytesAt(payload, CLOCK, 0)) return true;
-  if (!bytesAt(payload, TABLE_EVENT, 0)) return false;
-  const at = payload.indexOf(EVENT_TYPE);
-  if (at < 0) return false;
-  return !FOLLOWED_EVENTS.some((event) => bytesAt(payload, event, at + EVENT_TYPE.length));
+export function unusedByBot(data: Buffer, start = 0, end = data.length): boolean {
+  if (bytesAt(data, end, CLOCK, start)) return true;
+  if (!bytesAt(data, end, TABLE_EVENT, start)) return false;
+  const at = data.indexOf(EVENT_TYPE, start);
+  if (at < 0 || at + EVENT_TYPE.length > end) return false;
+  return !FOLLOWED_EVENTS.some((event) => bytesAt(data, end, event, at + EVENT_TYPE.length));
 }
 
 export class Bot {
@@ -61,13 +86,15 @@ export class Bot {
   #client: ProtocolClient | null = null;
   #token: string | null = null;
   #playBalance = 0;
-  /** The table it sits at (or is sitting down at), its seat and its last full view there. */
+  /** The table it sits at (or is sitting down at), and its seat there. */
   #tableId: string | null = null;
   #seat: number | null = null;
-  #view: TableView | null = null;
   #handId: number | null = null;
   #cards: string[] = [];
-  #decision: NodeJS.Timeout | null = null;
+  readonly #thinking = timers.timer(() => {
+    this.#thought();
+  });
+  #decision: Decision | null = null;
   #rebuying = false;
   #stopping = false;
   #reconnecting: Promise<void> | null = null;
@@ -127,8 +154,7 @@ export class Bot {
   /** Stops playing: leaves the seat (chips back to the balance) and closes the connection. */
   async stop(): Promise<void> {
     this.#stopping = true;
-    if (this.#decision !== null) clearTimeout(this.#decision);
-    this.#decision = null;
+    this.#forget();
     const client = this.#client;
     if (client === null || client.closed) return;
     if (this.#tableId !== null && this.#seat !== null) {
@@ -150,7 +176,6 @@ export class Bot {
     if (client === null || client.closed) return 'closed';
     this.#tableId = tableId;
     this.#seat = null;
-    this.#view = null;
     const snapshot = client.next(
       (m): m is Extract<Push, { op: 'table-snapshot' }> => m.op === 'table-snapshot' && m.tableId === tableId,
       15_000,
@@ -206,8 +231,7 @@ export class Bot {
       this.#onPush(message);
     });
     client.onClose(() => {
-      if (this.#decision !== null) clearTimeout(this.#decision);
-      this.#decision = null;
+      this.#forget();
       if (!this.#stopping && this.#reconnectOnClose) void this.#reconnect();
     });
   }
@@ -239,7 +263,6 @@ export class Bot {
         this.#context.seater.lost(this);
         this.#tableId = null;
         this.#seat = null;
-        this.#view = null;
         if (!this.#isStopping()) await this.#context.seater.seat(this);
         return;
       }
@@ -294,8 +317,8 @@ export class Bot {
     }
   }
 
+  /** A full view of its table (each hand starts with one): read, not kept (it is large). */
   #onView(view: TableView): void {
-    this.#view = view;
     if (view.you !== null) this.#seat = view.you;
     const hand = view.hand;
     const mine = hand?.players.find((player) => player.seat === view.you);
@@ -303,14 +326,13 @@ export class Bot {
       this.#handId = hand.handId;
       this.#cards = mine.cards.filter((card) => CARD.test(card));
     }
-    if (mine === undefined) void this.#maybeRebuy();
+    if (mine === undefined) void this.#maybeRebuy(view);
   }
 
   /** Between his hands, a bot low on chips tops his stack up (from the play balance, topped up if need be). */
-  async #maybeRebuy(): Promise<void> {
-    const view = this.#view;
-    const seat = view?.you === null || view === null ? undefined : view.seats[view.you];
-    if (this.#rebuying || this.#stopping || view === null || seat === null || seat === undefined) return;
+  async #maybeRebuy(view: TableView): Promise<void> {
+    const seat = view.you === null ? undefined : view.seats[view.you];
+    if (this.#rebuying || this.#stopping || seat === null || seat === undefined) return;
     const target = view.maxBuyIn ?? 4 * view.minBuyIn;
     if (seat.stack >= view.minBuyIn / 2 || seat.stack >= target) return;
     this.#rebuying = true;
@@ -337,23 +359,31 @@ export class Bot {
   }
 
   #decide(tableId: string, handId: number, legal: LegalView): void {
-    if (this.#decision !== null) clearTimeout(this.#decision);
-    this.#decision = setTimeout(
-      () => {
-        this.#decision = null;
-        if (this.#stopping) return;
-        void this.#act(tableId, handId, legal, chooseAction(legal, this.#cards, this.#context.roll), true);
-      },
-      thinkTime(this.#context.thinkMs, this.#context.thinkSpread, this.#context.roll),
-    );
+    const roll = this.#context.roll;
+    const ms = thinkTime(this.#context.thinkMs, this.#context.thinkSpread, roll);
+    const action = chooseAction(legal, this.#cards, roll);
+    this.#decision = { tableId, handId, action, safe: safeAction(legal) };
+    this.#thinking.start(ms);
   }
 
+  #thought(): void {
+    const decision = this.#decision;
+    this.#decision = null;
+    if (decision === null || this.#stopping) return;
+    void this.#act(decision.tableId, decision.handId, decision.action, decision.safe);
+  }
+
+  #forget(): void {
+    this.#thinking.stop();
+    this.#decision = null;
+  }
+
+  /** Sends `action`; if the server refuses it (it should not), `safe` instead, once. */
   async #act(
     tableId: string,
     handId: number,
-    legal: LegalView,
     action: WireHandAction,
-    first: boolean,
+    safe: WireHandAction | null,
   ): Promise<void> {
     const client = this.#client;
     if (client === null || client.closed) return;
@@ -364,22 +394,10 @@ export class Bot {
       return;
     }
     stats.refused('act', answer.code);
-    // A refused choice (should not happen): the safest legal action instead, once.
     if (
-      first &&
+      safe !== null &&
       (answer.code === 'BAD_CARDS' || answer.code === 'BAD_AMOUNT' || answer.code === 'ILLEGAL_ACTION')
-    ) {
-      const safe: WireHandAction =
-        legal.discard !== null
-          ? { type: 'stand-pat' }
-          : legal.bringIn !== null
-            ? { type: 'bring-in' }
-            : legal.check
-              ? { type: 'check' }
-              : legal.call !== null
-                ? { type: 'call' }
-                : { type: 'fold' };
-      await this.#act(tableId, handId, legal, safe, false);
-    }
+    )
+      await this.#act(tableId, handId, safe, null);
   }
 }

@@ -5,7 +5,8 @@
  * internals — so that `felt bots` and the integration tests exercise the room exactly as any client does.
  */
 import type { AckData, ClientOp, ErrorCode, ServerMessage } from '@felt/protocol';
-import { WebSocketClient } from './websocket.js';
+import { WaitingCalls } from '../waiting-calls.js';
+import { WebSocketClient, type SkipTest } from './websocket.js';
 
 /** The answer to a request: its ack data, or the server's typed refusal. */
 export type Answer<O extends ClientOp = ClientOp> =
@@ -28,10 +29,11 @@ export interface ConnectOptions {
   /** Gives up early when aborted. */
   readonly signal?: AbortSignal;
   /** Messages the client has no use for, dropped unread (see `WebSocketClientOptions.skip`). */
-  readonly skip?: (payload: Buffer) => boolean;
+  readonly skip?: SkipTest;
 }
 
 interface Pending {
+  readonly id: number;
   readonly op: ClientOp;
   readonly sentAt: number;
   readonly resolve: (answer: Answer) => void;
@@ -45,7 +47,7 @@ const sleep = (ms: number): Promise<void> =>
 
 export class ProtocolClient {
   readonly #ws: WebSocketClient;
-  readonly #pending = new Map<number, Pending>();
+  readonly #pending = new WaitingCalls<Pending>(4);
   readonly #listeners = new Set<(message: Push) => void>();
   readonly #closeListeners = new Set<() => void>();
   #nextId = 1;
@@ -108,10 +110,10 @@ export class ProtocolClient {
     if (this.#closed) return Promise.resolve({ ok: false, code: 'CLOSED', message: 'socket closed', ms: 0 });
     const id = this.#nextId++;
     return new Promise<Answer<O>>((resolve) => {
-      const pending: Pending = { op, sentAt, resolve: resolve as (answer: Answer) => void, timer: null };
+      const pending: Pending = { id, op, sentAt, resolve: resolve as (answer: Answer) => void, timer: null };
       if (timeoutMs !== undefined) {
         pending.timer = setTimeout(() => {
-          this.#pending.delete(id);
+          this.#pending.take(id);
           resolve({
             ok: false,
             code: 'TIMEOUT',
@@ -120,7 +122,7 @@ export class ProtocolClient {
           });
         }, timeoutMs);
       }
-      this.#pending.set(id, pending);
+      this.#pending.add(pending);
       this.#ws.send(JSON.stringify({ ...fields, op, id }));
     });
   }
@@ -179,9 +181,8 @@ export class ProtocolClient {
     }
     if (message.op === 'ack' || message.op === 'error') {
       const id = message.id;
-      const pending = id === null ? undefined : this.#pending.get(id);
-      if (pending === undefined || id === null) return;
-      this.#pending.delete(id);
+      const pending = id === null ? undefined : this.#pending.take(id);
+      if (pending === undefined) return;
       if (pending.timer !== null) clearTimeout(pending.timer);
       const ms = performance.now() - pending.sentAt;
       pending.resolve(
@@ -197,7 +198,7 @@ export class ProtocolClient {
   #onClose(): void {
     if (this.#closed) return;
     this.#closed = true;
-    for (const pending of this.#pending.values()) {
+    for (const pending of this.#pending.takeAll()) {
       if (pending.timer !== null) clearTimeout(pending.timer);
       pending.resolve({
         ok: false,
@@ -206,7 +207,6 @@ export class ProtocolClient {
         ms: performance.now() - pending.sentAt,
       });
     }
-    this.#pending.clear();
     for (const listener of [...this.#closeListeners]) listener();
     this.#closeListeners.clear();
   }

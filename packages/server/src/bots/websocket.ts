@@ -44,8 +44,15 @@ export interface WebSocketClientOptions {
   /** The opening handshake must finish within this (ms); default 10,000. */
   readonly handshakeTimeoutMs?: number;
   /** Messages for which this is true are dropped as they are, never decoded nor delivered. */
-  readonly skip?: (payload: Buffer) => boolean;
+  readonly skip?: SkipTest;
 }
+
+/**
+ * Whether to drop the message `data[start, end)` unread. It is given where the message lies in the
+ * read rather than a view of it: most of the bots' messages are dropped, and a view for each was a
+ * fresh object on their heap.
+ */
+export type SkipTest = (data: Buffer, start: number, end: number) => boolean;
 
 const NOTHING_SKIPPED = (): boolean => false;
 
@@ -65,9 +72,9 @@ export class WebSocketClient {
   #fragmentedText = false;
   #inMessage = false;
 
-  readonly #skip: (payload: Buffer) => boolean;
+  readonly #skip: SkipTest;
 
-  private constructor(socket: Socket, skip: (payload: Buffer) => boolean) {
+  private constructor(socket: Socket, skip: SkipTest) {
     this.#socket = socket;
     this.#skip = skip;
   }
@@ -259,9 +266,9 @@ export class WebSocketClient {
     }
     if (length > MAX_MESSAGE) throw new ProtocolError(1009, 'message too big');
     if (available < header + length) return 0;
-    const payload = data.subarray(offset + header, offset + header + length);
-    if (opcode >= Opcode.Close) this.#control(opcode, final, payload);
-    else this.#data(opcode, final, payload);
+    const start = offset + header;
+    if (opcode >= Opcode.Close) this.#control(opcode, final, data.subarray(start, start + length));
+    else this.#data(opcode, final, data, start, start + length);
     return header + length;
   }
 
@@ -279,7 +286,8 @@ export class WebSocketClient {
     }
   }
 
-  #data(opcode: number, final: boolean, payload: Buffer): void {
+  /** A data frame whose payload is `data[start, end)`. */
+  #data(opcode: number, final: boolean, data: Buffer, start: number, end: number): void {
     if (opcode === Opcode.Continuation) {
       if (!this.#inMessage) throw new ProtocolError(1002, 'a continuation without a message');
     } else if (opcode === Opcode.Text || opcode === Opcode.Binary) {
@@ -289,25 +297,25 @@ export class WebSocketClient {
       throw new ProtocolError(1002, `unknown opcode ${opcode}`);
     }
     if (final && !this.#inMessage) {
-      if (this.#fragmentedText) this.#deliver(payload);
+      if (this.#fragmentedText) this.#deliver(data, start, end);
       return;
     }
     this.#inMessage = true;
-    this.#fragmentsLength += payload.length;
+    this.#fragmentsLength += end - start;
     if (this.#fragmentsLength > MAX_MESSAGE) throw new ProtocolError(1009, 'message too big');
-    this.#fragments.push(Buffer.from(payload));
+    this.#fragments.push(Buffer.from(data.subarray(start, end)));
     if (!final) return;
     const whole = Buffer.concat(this.#fragments);
     this.#fragments = [];
     this.#fragmentsLength = 0;
     this.#inMessage = false;
-    if (this.#fragmentedText) this.#deliver(whole);
+    if (this.#fragmentedText) this.#deliver(whole, 0, whole.length);
   }
 
-  #deliver(payload: Buffer): void {
-    if (this.#skip(payload)) return;
-    if (!isUtf8(payload)) throw new ProtocolError(1007, 'text that is not UTF-8');
-    this.#onMessage(payload.toString('utf8'));
+  #deliver(data: Buffer, start: number, end: number): void {
+    if (this.#skip(data, start, end)) return;
+    if (!isUtf8(data.subarray(start, end))) throw new ProtocolError(1007, 'text that is not UTF-8');
+    this.#onMessage(data.toString('utf8', start, end));
   }
 }
 

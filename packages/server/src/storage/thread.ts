@@ -14,6 +14,7 @@
  * failure (the crash rule refunds on restart).
  */
 import { Worker } from 'node:worker_threads';
+import { WaitingCalls } from '../waiting-calls.js';
 import type { SqliteStorageOptions, Storage } from './types.js';
 
 /** What the worker needs: where the database is and how durable (the clock stays `Date.now`). */
@@ -64,47 +65,10 @@ interface Pending {
   readonly reject: (error: unknown) => void;
 }
 
-/**
- * The calls waiting for their answers, by id. Ids are consecutive and answered about in order, so a
- * call sits in slot `id mod capacity` of a ring that doubles when a slot is still taken. A `Map`
- * re-hashed its table again and again as thousands of calls a second came and went, and each new
- * table, held by the long-lived map, went to the old generation (docs/benchmarks.md, eighth session).
- */
-export class PendingCalls {
-  #slots: (Pending | undefined)[] = new Array<Pending | undefined>(256);
-
-  add(call: Pending): void {
-    while (this.#slots[call.id & (this.#slots.length - 1)] !== undefined) this.#grow();
-    this.#slots[call.id & (this.#slots.length - 1)] = call;
-  }
-
-  /** Removes and returns the call `id`, if it is waiting. */
-  take(id: number): Pending | undefined {
-    const slot = id & (this.#slots.length - 1);
-    const call = this.#slots[slot];
-    if (call?.id !== id) return undefined;
-    this.#slots[slot] = undefined;
-    return call;
-  }
-
-  /** Removes and returns every waiting call. */
-  takeAll(): Pending[] {
-    const calls = this.#slots.filter((call) => call !== undefined);
-    this.#slots.fill(undefined);
-    return calls;
-  }
-
-  #grow(): void {
-    const calls = this.takeAll();
-    this.#slots = new Array<Pending | undefined>(this.#slots.length * 2);
-    for (const call of calls) this.add(call);
-  }
-}
-
 /** Starts the worker, which opens the database and runs the migrations; resolves once it is ready. */
 export async function openStorageThread(options: StorageThreadOptions = {}): Promise<Storage> {
   const worker = new Worker(WORKER, { workerData: options });
-  const pending = new PendingCalls();
+  const pending = new WaitingCalls<Pending>();
   let nextId = 1;
   let dead: Error | null = null;
   const stop = (error: Error): void => {

@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { PendingCalls } from '../src/storage/thread.js';
+import { WaitingCalls } from '../src/waiting-calls.js';
 
-describe('storage thread: calls waiting for answers', () => {
+describe('calls waiting for their answers (storage thread, bots client)', () => {
   it('each answer finds its own call once, whatever the order and however many wait (property)', () => {
     const op = fc.oneof(
       fc.record({ kind: fc.constant('call' as const), count: fc.integer({ min: 1, max: 700 }) }),
@@ -10,15 +10,14 @@ describe('storage thread: calls waiting for answers', () => {
       fc.record({ kind: fc.constant('answer-unknown' as const), id: fc.integer({ min: -5, max: 100_000 }) }),
     );
     fc.assert(
-      fc.property(fc.array(op, { maxLength: 80 }), (ops) => {
-        const calls = new PendingCalls();
+      fc.property(fc.constantFrom(1, 4, 256), fc.array(op, { maxLength: 80 }), (capacity, ops) => {
+        const calls = new WaitingCalls<{ id: number; resolve: () => void }>(capacity);
         const model = new Map<number, string>();
         const answered: string[] = [];
         let nextId = 1;
         const pending = (id: number, tag: string) => ({
           id,
           resolve: () => answered.push(tag),
-          reject: () => answered.push(`rejected ${tag}`),
         });
         for (const o of ops) {
           if (o.kind === 'call') {
@@ -37,7 +36,7 @@ describe('storage thread: calls waiting for answers', () => {
           }
         }
         const left = calls.takeAll();
-        expect(left.map((call) => call.id).sort((a, b) => a - b)).toEqual([...model.keys()]);
+        expect(left.map((call) => call.id)).toEqual([...model.keys()]);
         expect(calls.takeAll()).toEqual([]);
       }),
       { numRuns: 200 },
