@@ -47,6 +47,31 @@ describe('real clock: timers in one heap', () => {
     expect(fired).toEqual(['moved']);
   });
 
+  it('a timer longer than a Node timer holds waits without waking the heap again and again', () => {
+    fakeTime();
+    const clock = realClock();
+    const fired: string[] = [];
+    const far = clock.timer(() => fired.push('far'));
+    far.start(2 ** 33);
+    const armed = vi.spyOn(globalThis, 'setTimeout');
+    vi.advanceTimersByTime(1_000);
+    expect(armed).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(2 ** 33);
+    expect(fired).toEqual(['far']);
+  });
+
+  it('a timer started with a delay that is not a number fires at once', () => {
+    fakeTime();
+    const clock = realClock();
+    const fired: string[] = [];
+    clock.timer(() => fired.push('now')).start(Number.NaN);
+    clock.timer(() => fired.push('later')).start(5);
+    vi.advanceTimersByTime(1);
+    expect(fired).toEqual(['now']);
+    vi.advanceTimersByTime(10);
+    expect(fired).toEqual(['now', 'later']);
+  });
+
   it('a timer started while another fires (the next hand, the time bank) runs too', () => {
     fakeTime();
     const clock = realClock();

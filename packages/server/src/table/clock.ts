@@ -41,6 +41,9 @@ class HeapTimer implements TableTimer {
   }
 }
 
+/** The longest delay a Node timer holds. */
+const MAX_DELAY_MS = 2 ** 31 - 1;
+
 class TimerHeap {
   private readonly timers: HeapTimer[] = [];
   private wake: ReturnType<typeof setTimeout> | null = null;
@@ -49,7 +52,7 @@ class TimerHeap {
 
   schedule(timer: HeapTimer, ms: number): void {
     if (timer.index >= 0) this.removeAt(timer.index);
-    timer.at = performance.now() + Math.max(0, ms);
+    timer.at = performance.now() + (ms > 0 ? ms : 0);
     timer.index = this.timers.length;
     this.timers.push(timer);
     this.up(timer.index);
@@ -66,7 +69,8 @@ class TimerHeap {
     if (first === undefined || first.at >= this.wakeAt) return;
     if (this.wake !== null) clearTimeout(this.wake);
     this.wakeAt = first.at;
-    this.wake = setTimeout(this.run, first.at - performance.now()).unref();
+    // Node fires a longer delay than its timers hold (about 24.8 days) at once: wake up and look again.
+    this.wake = setTimeout(this.run, Math.min(first.at - performance.now(), MAX_DELAY_MS)).unref();
   }
 
   private readonly run = (): void => {
