@@ -229,7 +229,9 @@ describe('RULES.md §11: 32-card draw split agreement, per pot', () => {
           }
         },
       ),
-      { numRuns: 400 },
+      // Seeded: the count below must not depend on luck (unseeded, a run of 400 now and then had no
+      // partial split at all and failed).
+      { numRuns: 400, seed: 20_261_130 },
     );
     expect(partial).toBeGreaterThan(0); // some hands split a side pot and played out the rest
   });
