@@ -12,6 +12,8 @@ export class WaitingCalls<Call extends { readonly id: number }> {
 
   /** `capacity`: a power of two, the ring's first size. */
   constructor(capacity = 256) {
+    if (!(Number.isInteger(capacity) && capacity > 0 && (capacity & (capacity - 1)) === 0))
+      throw new RangeError(`a ring's capacity is a power of two, got ${capacity}`);
     this.#slots = new Array<Call | undefined>(capacity);
   }
 

@@ -3,6 +3,11 @@ import { describe, expect, it } from 'vitest';
 import { WaitingCalls } from '../src/waiting-calls.js';
 
 describe('calls waiting for their answers (storage thread, bots client)', () => {
+  it('the ring is a power of two in size, or refused', () => {
+    for (const capacity of [0, 3, 6, 2.5, -4]) expect(() => new WaitingCalls(capacity)).toThrow(RangeError);
+    expect(() => new WaitingCalls(8)).not.toThrow();
+  });
+
   it('each answer finds its own call once, whatever the order and however many wait (property)', () => {
     const op = fc.oneof(
       fc.record({ kind: fc.constant('call' as const), count: fc.integer({ min: 1, max: 700 }) }),

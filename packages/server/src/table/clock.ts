@@ -146,19 +146,14 @@ export function manualClock(start = 1_700_000_000_000): ManualClock {
   interface ManualTimer extends TableTimer {
     readonly fire: () => void;
     at: number;
-    /** The order it was started in: the earliest started fires first among equals. */
-    order: number;
   }
   let now = start;
-  let started = 0;
+  /** In the order they were started. */
   const running = new Set<ManualTimer>();
-  /** The first timer due. */
+  /** The first timer due, the earliest started first among equals. */
   const due = (): ManualTimer | null => {
     let best: ManualTimer | null = null;
-    for (const timer of running) {
-      if (best === null || timer.at < best.at || (timer.at === best.at && timer.order < best.order))
-        best = timer;
-    }
+    for (const timer of running) if (best === null || timer.at < best.at) best = timer;
     return best;
   };
   return {
@@ -166,14 +161,13 @@ export function manualClock(start = 1_700_000_000_000): ManualClock {
     timer(fire): TableTimer {
       const timer: ManualTimer = {
         at: 0,
-        order: 0,
         fire,
         get running() {
           return running.has(timer);
         },
         start(ms) {
-          timer.at = now + Math.max(0, ms);
-          timer.order = started++;
+          timer.at = now + (ms > 0 ? ms : 0);
+          running.delete(timer);
           running.add(timer);
         },
         stop() {
