@@ -68,6 +68,25 @@ describe('felt admin (in process)', () => {
     expect(JSON.stringify(outcome.output)).toContain('the accounts add up to 1, not 0');
   });
 
+  it('the audit fails when a hand claims chips its seats do not hold, or was settled without paying out what was put in', async () => {
+    const overdrawn = await room();
+    let db = new Database(databaseFile(overdrawn));
+    db.prepare('UPDATE hand_players SET contributed = 301').run();
+    db.close();
+    const first = await adminAudit(overdrawn);
+    expect(first.exitCode).toBe(1);
+    expect(JSON.stringify(first.output)).toContain(
+      'has put 301 into hands in progress at t but his seat holds 300',
+    );
+    const unpaid = await room();
+    db = new Database(databaseFile(unpaid));
+    db.prepare("UPDATE hands SET status = 'settled'").run();
+    db.close();
+    const second = await adminAudit(unpaid);
+    expect(second.exitCode).toBe(1);
+    expect(JSON.stringify(second.output)).toContain('paid out 0 but 20 was put in');
+  });
+
   it('the cashier credits and debits real money by user name, with typed errors', async () => {
     const dir = await room();
     expect(await adminCashier(dir, 'credit', 'bob', 250)).toEqual({

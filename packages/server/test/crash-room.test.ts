@@ -1,8 +1,8 @@
 /**
  * RULES.md §1, server crash, for real: `felt bots` play at several tables while the `felt serve`
  * process is killed (SIGKILL) in the middle of hands, again and again, and restarted on the same file.
- * After every kill `felt admin audit` finds every chip (the pots of the hands in progress hold exactly
- * what was put in them); after every restart the bots come back (resume, seated again) and play on;
+ * After every kill `felt admin audit` finds every chip (each seat holds at least what its player put
+ * into the hand in progress); after every restart the bots come back (resume, seated again) and play on;
  * at the end, with the server stopped, every chip is back in the players' accounts.
  */
 import type { ChildProcess } from 'node:child_process';
@@ -96,8 +96,8 @@ describe('crash: SIGKILL in the middle of hands, again and again', () => {
         expect(crashed.problems).toEqual([]);
         if (crashed.handsInProgress > 0) {
           caughtMidHand++;
-          // The chips of the hands in progress are in their pots, no more, no less (the audit checks
-          // each pot against its hand's recorded contributions).
+          // What the hands in progress hold is counted in their pots (the audit checks that every seat
+          // still holds what its player put in).
           expect(crashed.currencies.play.pots).toBeGreaterThan(0);
         }
         server = await FeltServer.start(data.dir, port);

@@ -187,9 +187,11 @@ export function storageContract(name: string, factory: StorageFactory): void {
       return { ann, bob, hand: started.value };
     }
 
-    it('contributions move from the seats into the pot as each action is recorded', async () => {
+    it('what each action puts in is counted per player and stays in the seats until the hand is settled', async () => {
       const storage = await open();
       const { ann, bob, hand } = await handStarted(storage);
+      // Two credits and two buy-ins; the hand has moved nothing in the ledger yet.
+      expect((await storage.audit()).transactions).toBe(4);
       expect(await storage.handStatus(hand)).toBe('in-progress');
       expect(
         await storage.recordAction({
@@ -213,6 +215,7 @@ export function storageContract(name: string, factory: StorageFactory): void {
       const report = await storage.audit();
       expect(report.currencies.real).toMatchObject({ pots: 20, seats: 1980, accounts: 8000, sum: 0 });
       expect(report.handsInProgress).toBe(1);
+      expect(report.transactions).toBe(4);
       await conserved(storage);
     });
 
@@ -315,6 +318,8 @@ export function storageContract(name: string, factory: StorageFactory): void {
       const report = await storage.audit();
       expect(report.currencies.real).toMatchObject({ house: 10, pots: 0, seats: 1990, sum: 0 });
       expect(report.handsInProgress).toBe(0);
+      // The whole hand is one ledger transaction (after two credits and two buy-ins).
+      expect(report.transactions).toBe(5);
       const again = await storage.settleHand({ handId: hand, awards: [], rake: 0, history: history([]) });
       expect(again.ok ? null : again.error.code).toBe('HAND_NOT_IN_PROGRESS');
       await conserved(storage);
@@ -348,6 +353,26 @@ export function storageContract(name: string, factory: StorageFactory): void {
       expect(await storage.seat('t1', ann, 'real')).toBe(900);
       expect(await storage.seat('t1', bob, 'real')).toBe(1090);
       expect((await storage.audit()).currencies.real).toMatchObject({ house: 10, pots: 0, sum: 0 });
+      await conserved(storage);
+    });
+
+    it('a player who leaves a hand he has folded takes his stack; what he put in stays for its settlement', async () => {
+      const storage = await open();
+      const { ann, bob, hand } = await handStarted(storage);
+      expect(await storage.cashOut('t1', ann, 'real')).toEqual({ ok: true, value: 995 });
+      expect(await storage.seat('t1', ann, 'real')).toBe(0);
+      expect(await storage.balances(ann)).toEqual({ play: 0, real: 4995 });
+      expect((await storage.audit()).currencies.real).toMatchObject({ pots: 15, seats: 990, sum: 0 });
+      await conserved(storage);
+      const settled = await storage.settleHand({
+        handId: hand,
+        awards: [{ userId: bob, amount: 15 }],
+        rake: 0,
+        history: history([ann, bob]),
+      });
+      expect(settled).toEqual({ ok: true, value: undefined });
+      expect(await storage.seat('t1', bob, 'real')).toBe(1005);
+      expect(await storage.seats()).toEqual([{ tableId: 't1', userId: bob, currency: 'real', amount: 1005 }]);
       await conserved(storage);
     });
 

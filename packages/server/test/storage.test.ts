@@ -7,8 +7,10 @@ import {
   MIGRATIONS,
   openMigratedSqliteStorage,
   SqliteDriver,
+  SqlStorage,
   type Migration,
 } from '../src/storage/index.js';
+import { intCol } from '../src/storage/sql.js';
 import { openStorageThread } from '../src/storage/thread.js';
 import { storageContract } from './storage-contract.js';
 
@@ -85,6 +87,85 @@ describe('storage on its own thread', () => {
       const [bad, good] = await Promise.allSettled([storage.balances(notData), storage.balances(1)]);
       expect(bad.status === 'rejected' ? String(bad.reason) : bad.status).toMatch(/could not be cloned/);
       expect(good).toEqual({ status: 'fulfilled', value: { play: 0, real: 0 } });
+    } finally {
+      await storage.close();
+    }
+  });
+});
+
+describe('hands begun by an earlier Felt (SQLite)', () => {
+  it('recovery returns the chips an earlier Felt had moved into a hand pot to the seats of who put them in', async () => {
+    const driver = new SqliteDriver({ file: ':memory:' });
+    const storage = new SqlStorage(driver);
+    try {
+      await storage.migrate();
+      const ids: number[] = [];
+      for (const name of ['ann', 'bob']) {
+        const created = await storage.createUser({ name, passwordHash: 'h', passwordSalt: 's' });
+        if (!created.ok) throw new Error(created.error.message);
+        ids.push(created.value.id);
+        await storage.topUp(created.value.id, 1000);
+        await storage.buyIn('p1', created.value.id, 'play', 500);
+      }
+      const [ann, bob] = ids as [number, number];
+      const started = await storage.startHand({
+        tableId: 'p1',
+        currency: 'play',
+        description: 'hold',
+        participants: [
+          { userId: ann, seat: 0, position: 0 },
+          { userId: bob, seat: 1, position: 1 },
+        ],
+        posts: [
+          { userId: ann, amount: 5 },
+          { userId: bob, amount: 10 },
+        ],
+      });
+      if (!started.ok) throw new Error(started.error.message);
+      const hand = started.value;
+      // What an earlier Felt wrote for those blinds: a transaction moving them from the seats to the pot.
+      await driver.transaction(async (tx) => {
+        const row = await tx.get(
+          "INSERT INTO ledger_transactions (kind, currency, memo, created_at) VALUES ('contribution', 'play', 'blinds', 0) RETURNING id",
+        );
+        const transaction = intCol(row!, 'id');
+        await tx.run(
+          "INSERT INTO ledger_accounts (account_key, kind, currency, hand_id, balance) VALUES (?, 'pot', 'play', ?, 15)",
+          [`pot:play:${hand}`, hand],
+        );
+        const postings: [string, number][] = [
+          [`seat:play:${ann}:p1`, -5],
+          [`seat:play:${bob}:p1`, -10],
+          [`pot:play:${hand}`, 15],
+        ];
+        for (const [key, amount] of postings) {
+          if (!key.startsWith('pot:')) {
+            await tx.run('UPDATE ledger_accounts SET balance = balance + ? WHERE account_key = ?', [
+              amount,
+              key,
+            ]);
+          }
+          await tx.run('INSERT INTO ledger_postings (transaction_id, account_key, amount) VALUES (?, ?, ?)', [
+            transaction,
+            key,
+            amount,
+          ]);
+        }
+      });
+      const before = await storage.audit();
+      expect(before.problems).toEqual([]);
+      expect(before.currencies.play).toMatchObject({ pots: 15, seats: 985, sum: 0 });
+      expect(await storage.recover()).toEqual({
+        handsCancelled: 1,
+        refunded: 15,
+        seatsCashedOut: 2,
+        cashedOut: 1000,
+      });
+      expect(await storage.balances(ann)).toEqual({ play: 1000, real: 0 });
+      expect(await storage.balances(bob)).toEqual({ play: 1000, real: 0 });
+      const after = await storage.audit();
+      expect(after.problems).toEqual([]);
+      expect(after.currencies.play).toMatchObject({ pots: 0, seats: 0, accounts: 2000, sum: 0 });
     } finally {
       await storage.close();
     }

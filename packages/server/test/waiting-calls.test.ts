@@ -35,7 +35,7 @@ describe('calls waiting for their answers (storage thread, bots client)', () => 
             const id = o.kind === 'answer' ? (waiting[o.back % Math.max(1, waiting.length)] ?? 0) : o.id;
             const call = calls.take(id);
             expect(call?.id).toBe(model.has(id) ? id : undefined);
-            call?.resolve(undefined);
+            call?.resolve();
             if (call !== undefined) expect(answered.pop()).toBe(model.get(id));
             model.delete(id);
           }

@@ -8,8 +8,13 @@
  * 2. every transaction's postings add up to 0 and are all in the transaction's currency;
  * 3. every account's balance equals the sum of its postings (the running balance was kept right);
  * 4. no account but an external source is below 0;
- * 5. the pot of a hand in progress holds exactly the contributions recorded for it; a finished or
- *    cancelled hand's pot is empty.
+ * 5. every seat holds at least what its player has put into the hands in progress at its table (those
+ *    chips stay in the seat's account until the hand is settled);
+ * 6. every settled hand paid out (awards and rake) exactly what was put into it;
+ * 7. a pot account (hands begun by an earlier Felt, which moved chips as they were bet) holds chips only for a hand in progress, and then
+ *    exactly its contributions.
+ *
+ * The totals show where the chips are: what the hands in progress hold is counted in `pots`, not `seats`.
  */
 import { CURRENCIES, type AuditReport, type Currency, type CurrencyTotals } from '../storage/types.js';
 import { intCol, intColOr, textCol, type SqlExecutor } from '../storage/sql.js';
@@ -63,6 +68,32 @@ export async function auditLedger(tx: SqlExecutor): Promise<AuditReport> {
         problems.push(`accounts of an unknown kind ${JSON.stringify(kind)}: ${total}`);
     }
   }
+  // What each player has put into the hands in progress at a table, but for a hand whose pot
+  // account holds them (begun by an earlier Felt).
+  const committed = await tx.all(
+    `SELECT h.currency, h.table_id, hp.user_id, SUM(CASE WHEN COALESCE(pot.balance, 0) = 0 THEN hp.contributed ELSE 0 END) AS committed,
+            COALESCE(MAX(seat.balance), 0) AS seat
+       FROM hands h JOIN hand_players hp ON hp.hand_id = h.id
+       LEFT JOIN ledger_accounts pot ON pot.account_key = 'pot:' || h.currency || ':' || CAST(h.id AS TEXT)
+       LEFT JOIN ledger_accounts seat
+         ON seat.account_key = 'seat:' || h.currency || ':' || CAST(hp.user_id AS TEXT) || ':' || h.table_id
+      WHERE h.status = 'in-progress'
+      GROUP BY h.currency, h.table_id, hp.user_id`,
+  );
+  for (const row of committed) {
+    const currency = textCol(row, 'currency');
+    const amount = intCol(row, 'committed');
+    const seat = intCol(row, 'seat');
+    if (amount > seat) {
+      problems.push(
+        `user ${intCol(row, 'user_id')} has put ${amount} into hands in progress at ${textCol(row, 'table_id')} but his seat holds ${seat}`,
+      );
+    }
+    if (isCurrency(currency)) {
+      totals[currency].seats -= amount;
+      totals[currency].pots += amount;
+    }
+  }
   const currencies = {} as Record<Currency, CurrencyTotals>;
   for (const currency of CURRENCIES) {
     const t = totals[currency];
@@ -103,13 +134,13 @@ export async function auditLedger(tx: SqlExecutor): Promise<AuditReport> {
     problems.push(`account ${textCol(row, 'account_key')} is negative: ${intCol(row, 'balance')}`);
   }
 
-  const inProgress = await tx.all(
-    `SELECT h.id, COALESCE(a.balance, 0) AS pot,
+  const legacyPots = await tx.all(
+    `SELECT h.id, a.balance AS pot,
             (SELECT COALESCE(SUM(hp.contributed), 0) FROM hand_players hp WHERE hp.hand_id = h.id) AS contributed
-       FROM hands h LEFT JOIN ledger_accounts a ON a.account_key = 'pot:' || h.currency || ':' || CAST(h.id AS TEXT)
-      WHERE h.status = 'in-progress'`,
+       FROM hands h JOIN ledger_accounts a ON a.account_key = 'pot:' || h.currency || ':' || CAST(h.id AS TEXT)
+      WHERE h.status = 'in-progress' AND a.balance <> 0`,
   );
-  for (const row of inProgress) {
+  for (const row of legacyPots) {
     const pot = intCol(row, 'pot');
     const contributed = intCol(row, 'contributed');
     if (pot !== contributed) {
@@ -117,6 +148,18 @@ export async function auditLedger(tx: SqlExecutor): Promise<AuditReport> {
         `hand ${intCol(row, 'id')} (in progress): the pot holds ${pot}, the contributions add up to ${contributed}`,
       );
     }
+  }
+  const mispaid = await tx.all(
+    `SELECT h.id, h.rake + SUM(hp.won) AS paid, SUM(hp.contributed) AS contributed
+       FROM hands h JOIN hand_players hp ON hp.hand_id = h.id
+      WHERE h.status = 'settled'
+      GROUP BY h.id, h.rake
+     HAVING h.rake + SUM(hp.won) <> SUM(hp.contributed)`,
+  );
+  for (const row of mispaid) {
+    problems.push(
+      `hand ${intCol(row, 'id')} paid out ${intCol(row, 'paid')} but ${intCol(row, 'contributed')} was put in`,
+    );
   }
   const leftOver = await tx.all(
     `SELECT a.account_key, a.balance FROM ledger_accounts a LEFT JOIN hands h ON h.id = a.hand_id
@@ -127,7 +170,10 @@ export async function auditLedger(tx: SqlExecutor): Promise<AuditReport> {
       `${textCol(row, 'account_key')} holds ${intCol(row, 'balance')} but its hand is not in progress`,
     );
   }
-  const handsInProgress = inProgress.length;
+  const handsInProgress = intCol(
+    (await tx.get("SELECT COUNT(*) AS n FROM hands WHERE status = 'in-progress'")) ?? { n: 0 },
+    'n',
+  );
   const transactions = intCol(
     (await tx.get('SELECT COUNT(*) AS n FROM ledger_transactions')) ?? { n: 0 },
     'n',

@@ -265,9 +265,11 @@ export class SqlStorage implements Storage {
   }
 
   seat(tableId: string, userId: UserId, currency: Currency): Promise<number> {
-    return this.driver.transaction((tx) => this.balanceIn(tx, { kind: 'seat', currency, tableId, userId }), {
-      readOnly: true,
-    });
+    const seat = { kind: 'seat', currency, tableId, userId } as const;
+    return this.driver.transaction(
+      async (tx) => (await this.balanceIn(tx, seat)) - (await this.committedIn(tx, seat)),
+      { readOnly: true },
+    );
   }
 
   async seats(): Promise<SeatBalance[]> {
@@ -293,22 +295,32 @@ export class SqlStorage implements Storage {
         refuse(StorageErrorCode.BAD_REQUEST, 'a player may take part in a hand only once');
       }
       for (const userId of users) await this.requireUser(tx, userId);
+      const posted = new Map<UserId, number>();
+      for (const { userId, amount } of hand.posts ?? []) {
+        if (!Number.isSafeInteger(amount)) refuse(StorageErrorCode.BAD_AMOUNT, `bad post ${amount}`);
+        if (!users.has(userId))
+          refuse(StorageErrorCode.NOT_IN_HAND, `user ${userId} posts but does not play`);
+        posted.set(userId, (posted.get(userId) ?? 0) + amount);
+      }
       const row = await tx.get(
         "INSERT INTO hands (table_id, currency, description, status, started_at) VALUES (?, ?, ?, 'in-progress', ?) RETURNING id",
         [hand.tableId, hand.currency, hand.description, this.clock()],
       );
-      const id = intCol(row!, 'id');
+      const handRow: HandRow = {
+        id: intCol(row!, 'id'),
+        tableId: hand.tableId,
+        currency: hand.currency,
+        status: 'in-progress',
+      };
       for (const p of hand.participants) {
-        await tx.run('INSERT INTO hand_players (hand_id, user_id, seat, position) VALUES (?, ?, ?, ?)', [
-          id,
-          p.userId,
-          p.seat,
-          p.position,
-        ]);
+        const contributed = posted.get(p.userId) ?? 0;
+        await tx.run(
+          'INSERT INTO hand_players (hand_id, user_id, seat, position, contributed) VALUES (?, ?, ?, ?, ?)',
+          [handRow.id, p.userId, p.seat, p.position, contributed],
+        );
+        await this.requireCovered(tx, handRow, p.userId, contributed);
       }
-      const handRow: HandRow = { id, tableId: hand.tableId, currency: hand.currency, status: 'in-progress' };
-      if (hand.posts !== undefined) await this.moveChips(tx, handRow, hand.posts);
-      return id;
+      return handRow.id;
     });
   }
 
@@ -340,7 +352,7 @@ export class SqlStorage implements Storage {
     if (inserted === 0) {
       refuse(StorageErrorCode.DUPLICATE_ACTION, `hand ${hand.id} already has an action number ${record.seq}`);
     }
-    if (record.moves !== undefined) await this.moveChips(tx, hand, record.moves);
+    if (record.moves !== undefined) await this.contribute(tx, hand, record.moves);
   }
 
   private async settleIn(tx: SqlExecutor, hand: HandRow, settlement: Settlement): Promise<void> {
@@ -354,8 +366,10 @@ export class SqlStorage implements Storage {
       if (!isPositiveAmount(amount)) refuse(StorageErrorCode.BAD_AMOUNT, `bad award ${amount}`);
       won.set(userId, (won.get(userId) ?? 0) + amount);
     }
-    const pot: LedgerAccount = { kind: 'pot', currency: hand.currency, handId: hand.id };
-    const inPot = await this.balanceIn(tx, pot);
+    const contributions = await tx.all('SELECT user_id, contributed FROM hand_players WHERE hand_id = ?', [
+      hand.id,
+    ]);
+    const inPot = contributions.reduce((sum, row) => sum + intCol(row, 'contributed'), 0);
     const paid = [...won.values()].reduce((a, b) => a + b, rake);
     if (paid !== inPot) {
       refuse(
@@ -363,22 +377,21 @@ export class SqlStorage implements Storage {
         `hand ${hand.id}: the pot holds ${inPot}, the settlement pays ${paid}`,
       );
     }
-    const postings: Posting[] = [];
     for (const [userId, amount] of won) {
       const changed = await tx.run(
         'UPDATE hand_players SET won = won + ? WHERE hand_id = ? AND user_id = ?',
         [amount, hand.id, userId],
       );
       if (changed === 0) refuse(StorageErrorCode.NOT_IN_HAND, `user ${userId} did not play hand ${hand.id}`);
-      postings.push({
-        account: { kind: 'seat', currency: hand.currency, tableId: hand.tableId, userId },
-        amount,
-      });
     }
-    if (inPot > 0) {
-      const potPosting: Posting = { account: pot, amount: -inPot };
-      await this.transfer(tx, 'award', [potPosting, ...postings], `hand ${hand.id}`, rake);
+    // The whole hand is one transaction: each seat gains what it won less what it put in, the house the rake.
+    const postings: Posting[] = [];
+    for (const row of contributions) {
+      const userId = intCol(row, 'user_id');
+      const net = (won.get(userId) ?? 0) - intCol(row, 'contributed');
+      if (net !== 0) postings.push({ account: seatOf(hand, userId), amount: net });
     }
+    if (postings.length > 0) await this.transfer(tx, 'hand', postings, `hand ${hand.id}`, rake);
     for (const view of history.views) {
       const changed = await tx.run('UPDATE hand_players SET phh = ? WHERE hand_id = ? AND user_id = ?', [
         view.phh,
@@ -605,10 +618,11 @@ export class SqlStorage implements Storage {
     return transactionId;
   }
 
-  /** Seat ↔ pot movements of one action, with the players' contributions kept in step, as one transaction. */
-  private async moveChips(tx: SqlExecutor, hand: HandRow, moves: readonly ChipMove[]): Promise<void> {
-    const postings: Posting[] = [];
-    let total = 0;
+  /**
+   * Adds one action's moves to the players' contributions to the hand. The chips stay in the seats' ledger
+   * accounts until the hand is settled (one transaction) or cancelled (nothing to move).
+   */
+  private async contribute(tx: SqlExecutor, hand: HandRow, moves: readonly ChipMove[]): Promise<void> {
     for (const { userId, amount } of moves) {
       if (!Number.isSafeInteger(amount)) refuse(StorageErrorCode.BAD_AMOUNT, `bad chip move ${amount}`);
       if (amount === 0) continue;
@@ -618,41 +632,61 @@ export class SqlStorage implements Storage {
       );
       if (row === undefined)
         refuse(StorageErrorCode.NOT_IN_HAND, `user ${userId} does not play hand ${hand.id}`);
-      if (intCol(row!, 'contributed') < 0) {
-        refuse(
-          StorageErrorCode.INSUFFICIENT_FUNDS,
-          `user ${userId} would take back more than he put into hand ${hand.id}`,
-        );
-      }
-      postings.push({
-        account: { kind: 'seat', currency: hand.currency, tableId: hand.tableId, userId },
-        amount: -amount,
-      });
-      total += amount;
+      await this.requireCovered(tx, hand, userId, intCol(row!, 'contributed'));
     }
-    if (postings.length === 0) return;
-    postings.push({ account: { kind: 'pot', currency: hand.currency, handId: hand.id }, amount: total });
-    await this.transfer(tx, 'contribution', postings, `hand ${hand.id}`);
   }
 
-  /** Returns every contribution to its player's seat and marks the hand cancelled; returns the chips returned. */
+  /** A contribution is never below 0, nor more than the player's seat holds (a table deals one hand at a time). */
+  private async requireCovered(
+    tx: SqlExecutor,
+    hand: HandRow,
+    userId: UserId,
+    contributed: number,
+  ): Promise<void> {
+    if (contributed < 0) {
+      refuse(
+        StorageErrorCode.INSUFFICIENT_FUNDS,
+        `user ${userId} would take back more than he put into hand ${hand.id}`,
+      );
+    }
+    if (contributed === 0) return;
+    const seat = await this.balanceIn(tx, seatOf(hand, userId));
+    if (contributed > seat) {
+      refuse(
+        StorageErrorCode.INSUFFICIENT_FUNDS,
+        `user ${userId} would put ${contributed} into hand ${hand.id} from a seat holding ${seat}`,
+      );
+    }
+  }
+
+  /** What the player has put into hands in progress at the table: still in his seat's account, not his to take. */
+  private async committedIn(tx: SqlExecutor, seat: LedgerAccount & { kind: 'seat' }): Promise<number> {
+    const row = await tx.get(
+      `SELECT COALESCE(SUM(hp.contributed), 0) AS committed FROM hands h JOIN hand_players hp ON hp.hand_id = h.id
+        WHERE h.status = 'in-progress' AND h.table_id = ? AND h.currency = ? AND hp.user_id = ?`,
+      [seat.tableId, seat.currency, seat.userId],
+    );
+    return intCol(row!, 'committed');
+  }
+
+  /**
+   * Marks a hand cancelled: its contributions never left the seats, so every chip is back with the player
+   * who put it in; returns how many. A hand begun by an earlier Felt moved its chips into its pot as they were
+   * bet: those are returned to the seats.
+   */
   private async cancelIn(tx: SqlExecutor, hand: HandRow, kind: TransactionKind): Promise<number> {
     const rows = await tx.all(
       'SELECT user_id, contributed FROM hand_players WHERE hand_id = ? AND contributed > 0',
       [hand.id],
     );
-    const postings: Posting[] = rows.map((row) => ({
-      account: {
-        kind: 'seat',
-        currency: hand.currency,
-        tableId: hand.tableId,
-        userId: intCol(row, 'user_id'),
-      },
-      amount: intCol(row, 'contributed'),
-    }));
-    const total = postings.reduce((sum, p) => sum + p.amount, 0);
-    if (total > 0) {
-      postings.push({ account: { kind: 'pot', currency: hand.currency, handId: hand.id }, amount: -total });
+    const total = rows.reduce((sum, row) => sum + intCol(row, 'contributed'), 0);
+    const pot: LedgerAccount = { kind: 'pot', currency: hand.currency, handId: hand.id };
+    if ((await this.balanceIn(tx, pot)) > 0) {
+      const postings: Posting[] = rows.map((row) => ({
+        account: seatOf(hand, intCol(row, 'user_id')),
+        amount: intCol(row, 'contributed'),
+      }));
+      postings.push({ account: pot, amount: -total });
       await this.transfer(tx, kind, postings, `hand ${hand.id} cancelled`);
     }
     await tx.run("UPDATE hands SET status = 'cancelled', ended_at = ? WHERE id = ?", [this.clock(), hand.id]);
@@ -666,7 +700,7 @@ export class SqlStorage implements Storage {
     kind: TransactionKind,
     seat: LedgerAccount & { kind: 'seat' },
   ): Promise<number> {
-    const amount = await this.balanceIn(tx, seat);
+    const amount = (await this.balanceIn(tx, seat)) - (await this.committedIn(tx, seat));
     if (amount <= 0) return 0;
     await this.transfer(
       tx,
@@ -699,6 +733,13 @@ export class SqlStorage implements Storage {
     return hand;
   }
 }
+
+const seatOf = (hand: HandRow, userId: UserId): LedgerAccount & { kind: 'seat' } => ({
+  kind: 'seat',
+  currency: hand.currency,
+  tableId: hand.tableId,
+  userId,
+});
 
 function statusOf(row: SqlRow): HandStatus {
   const status = textCol(row, 'status');

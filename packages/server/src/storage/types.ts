@@ -9,10 +9,12 @@
  *
  * The ledger (see docs/storage.md): every chip movement is a balanced transaction — the amounts of its
  * postings add up to 0 — written in one SQL transaction together with whatever it records (an action,
- * a settlement, a refund). Chips live in ledger accounts: a player's balance, his seat at a table, the
- * pot of a hand in progress, the house (rake), and two external sources (the real-money cashier and the
- * play-money top-up), whose balances go negative by what they have paid in. The sum over all accounts of
- * a currency is therefore always 0, which `audit()` checks.
+ * a settlement). Chips live in ledger accounts: a player's balance, his seat at a table, the house
+ * (rake), and two external sources (the real-money cashier and the play-money top-up), whose balances go
+ * negative by what they have paid in. The sum over all accounts of a currency is therefore always 0,
+ * which `audit()` checks. A hand in progress is a journal: each action is one row, and what the players
+ * put in is counted per player; the chips stay in the seats' accounts until the hand is settled, as one
+ * transaction of each seat's net result and the rake — so a cancelled hand has nothing to move back.
  *
  * Errors that a caller can cause (unknown user, insufficient funds, bad amount, …) are values with a
  * {@link StorageErrorCode}; only I/O failures and broken invariants throw.
@@ -89,9 +91,10 @@ export interface Balances {
 // ─── Ledger ──────────────────────────────────────────────────────────────────────────────────────
 
 /**
- * A ledger account. `user` = a player's balance; `seat` = the chips in front of a player at a table
- * (his stack between hands, stack minus what he put into the pot during a hand); `pot` = the chips put
- * into a hand in progress; `house` = rake; `cashier` (real) and `top-up` (play) are the external sources.
+ * A ledger account. `user` = a player's balance; `seat` = a player's chips at a table (his stack when the
+ * hand in progress began, or between hands); `pot` = the chips of a hand begun by an earlier Felt, which
+ * moved them as they were bet; `house` = rake; `cashier` (real) and `top-up` (play) are the external
+ * sources.
  */
 export type LedgerAccount =
   | { readonly kind: 'user'; readonly currency: Currency; readonly userId: UserId }
@@ -116,6 +119,9 @@ export const TRANSACTION_KINDS = [
   'top-up',
   'buy-in',
   'cash-out',
+  /** A settled hand: each seat's winnings less what it put in, and the rake. */
+  'hand',
+  // An earlier Felt moved chips into and out of a pot account as they were bet and won.
   'contribution',
   'award',
   'rake',
@@ -141,9 +147,9 @@ export interface SeatBalance {
 export interface CurrencyTotals {
   /** Players' balances. */
   readonly accounts: number;
-  /** Chips at the tables, in seats. */
+  /** Chips at the tables in front of the players (their seats' accounts less what is in the pots). */
   readonly seats: number;
-  /** Chips in the pots of hands in progress. */
+  /** Chips put into the pots of hands in progress (still in the seats' accounts until the hand is settled). */
   readonly pots: number;
   readonly house: number;
   /** The external sources (cashier or top-up): minus what they paid in net. */
@@ -159,8 +165,9 @@ export interface AuditReport {
   readonly handsInProgress: number;
   /**
    * Every broken invariant, in words: a currency whose sum is not 0, an unbalanced transaction, an
-   * account whose balance differs from the sum of its postings, a negative non-source balance, a pot
-   * that differs from the contributions recorded for its hand.
+   * account whose balance differs from the sum of its postings, a negative non-source balance, a seat
+   * holding less than its player has put into hands in progress, a settled hand that did not pay out
+   * exactly what was put in.
    */
   readonly problems: readonly string[];
 }
@@ -260,7 +267,7 @@ export interface HandHistoryView extends HandSummary {
 export interface RecoveryReport {
   /** Hands that were in progress and are now cancelled, their contributions returned to the seats. */
   readonly handsCancelled: number;
-  /** Cents/chips returned from pots to seats. */
+  /** Cents/chips the cancelled hands had taken from the players, theirs again. */
   readonly refunded: number;
   /** Seats emptied back into the players' balances. */
   readonly seatsCashedOut: number;
@@ -279,8 +286,8 @@ export interface Storage {
   /** Creates or upgrades the schema: ordered migrations recorded in a migrations table; idempotent. */
   migrate(): Promise<void>;
   /**
-   * Crash recovery (RULES.md §1): cancels every hand in progress, returning each player's contributions
-   * from the pot to his seat, then returns every seat's chips to its player's balance. Each hand and
+   * Crash recovery (RULES.md §1): cancels every hand in progress, giving each player back what he put
+   * in (it never left his seat's account), then returns every seat's chips to its player's balance. Each hand and
    * each seat is its own balanced transaction, so a crash during recovery leaves nothing half done and
    * the next `recover()` finishes the job. Call once on start, before any table opens.
    */
@@ -321,9 +328,12 @@ export interface Storage {
     currency: Currency,
     amount: number,
   ): Promise<StorageResult<SeatBalance>>;
-  /** Moves all the chips of the player's seat back to his balance (leaving the table); returns how many. */
+  /**
+   * Moves the chips of the player's seat back to his balance (leaving the table); returns how many. What
+   * he put into a hand still in progress stays for its settlement.
+   */
   cashOut(tableId: string, userId: UserId, currency: Currency): Promise<StorageResult<number>>;
-  /** The chips in one seat (0 if none). */
+  /** The chips in front of a player at a table: his seat less what he put into a hand in progress (0 if none). */
   seat(tableId: string, userId: UserId, currency: Currency): Promise<number>;
   /** Every seat holding chips. */
   seats(): Promise<SeatBalance[]>;
@@ -332,16 +342,18 @@ export interface Storage {
   /** Registers a hand in progress with its participants and forced bets; returns its id. */
   startHand(hand: NewHand): Promise<StorageResult<HandId>>;
   /**
-   * Records an accepted action and moves its chips between seats and pot, in one transaction. Call it —
-   * and await it — BEFORE announcing the action: after a crash its chips are refunded exactly.
+   * Records an accepted action and adds its chips to the players' contributions (never more than a seat
+   * holds), in one transaction. Call it — and await it — BEFORE announcing the action: after a crash its
+   * chips are refunded exactly.
    */
   recordAction(record: HandActionRecord): Promise<StorageResult<void>>;
   /**
-   * Ends a hand: pays the pot out to the winners' seats and the rake to the house, stores the history,
-   * and closes the pot — in one transaction. Awards plus rake must equal the pot (POT_MISMATCH).
+   * Ends a hand: moves each seat's winnings less its contributions and the rake to the house as one
+   * ledger transaction, and stores the history — in one SQL transaction. Awards plus rake must equal the
+   * contributions (POT_MISMATCH).
    */
   settleHand(settlement: HandSettlement): Promise<StorageResult<void>>;
-  /** Cancels a hand in progress, returning every contribution to its player's seat (what `recover` does per hand). */
+  /** Cancels a hand in progress: every contribution is its player's again (what `recover` does per hand). */
   cancelHand(handId: HandId): Promise<StorageResult<void>>;
   /** Each participant's net contribution to the pot of a hand in progress (also after it ended: what it was). */
   contributions(handId: HandId): Promise<StorageResult<ChipMove[]>>;
