@@ -72,6 +72,37 @@ describe('migrations (SQLite)', () => {
   });
 });
 
+describe('migration 3: the actions of a hand stored together (SQLite)', () => {
+  it('keeps the journal of a hand in progress and stores it in key order', async () => {
+    const driver = new SqliteDriver({ file: ':memory:' });
+    try {
+      await migrate(driver, () => 1, MIGRATIONS.slice(0, 2));
+      await driver.run(
+        'INSERT INTO users (name, password_hash, password_salt, created_at) VALUES (?, ?, ?, ?)',
+        ['ann', 'h', 's', 1],
+      );
+      await driver.run(
+        "INSERT INTO hands (table_id, currency, description, status, started_at) VALUES ('t', 'play', 'x', 'in-progress', 1)",
+      );
+      for (const seq of [1, 0]) {
+        await driver.run('INSERT INTO hand_actions (hand_id, seq, action, created_at) VALUES (1, ?, ?, 2)', [
+          seq,
+          `action ${seq}`,
+        ]);
+      }
+      expect(await migrate(driver, () => 3, MIGRATIONS)).toEqual([3]);
+      expect(await driver.all('SELECT hand_id, seq, action, created_at FROM hand_actions')).toEqual([
+        { hand_id: 1, seq: 0, action: 'action 0', created_at: 2 },
+        { hand_id: 1, seq: 1, action: 'action 1', created_at: 2 },
+      ]);
+      const table = await driver.get("SELECT sql FROM sqlite_master WHERE name = 'hand_actions'");
+      expect(String(table?.['sql'])).toMatch(/WITHOUT ROWID$/);
+    } finally {
+      await driver.close();
+    }
+  });
+});
+
 describe('storage on its own thread', () => {
   it('a call after the thread has stopped fails with a clear error instead of hanging', async () => {
     const storage = await openStorageThread({ dataDir: join(dir, String(files++)) });
