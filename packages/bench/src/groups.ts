@@ -4,6 +4,14 @@ import { oddsGroup } from './odds.js';
 import type { BenchGroup } from './registry.js';
 import { roomGroup } from './room.js';
 import { startupGroup } from './startup/group.js';
+import { storageGroup } from './storage.js';
 
 /** Every benchmark group, in the order `felt bench` runs them. A new group: its own file, one line here. */
-export const GROUPS: readonly BenchGroup[] = [evalGroup, oddsGroup, startupGroup, handsGroup, roomGroup];
+export const GROUPS: readonly BenchGroup[] = [
+  evalGroup,
+  oddsGroup,
+  startupGroup,
+  handsGroup,
+  storageGroup,
+  roomGroup,
+];

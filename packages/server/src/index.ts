@@ -15,7 +15,14 @@ export {
   openSqliteStorage,
   openMigratedSqliteStorage,
 } from './storage/index.js';
-export type { Storage, AuditReport, Balances, Currency, RecoveryReport } from './storage/types.js';
+export type {
+  Storage,
+  AuditReport,
+  Balances,
+  Currency,
+  HandActionRecord,
+  RecoveryReport,
+} from './storage/types.js';
 export * from './ledger/admin.js';
 export { createTable, resolveTable, realClock, manualClock, memoryAllInCounter } from './table/index.js';
 export type { Table, TableConfig } from './table/types.js';
