@@ -39,6 +39,8 @@ export interface ServerOptions {
   readonly accounts?: AccountsOptions;
   /** SQLite durability (default 'full': every commit fsynced). */
   readonly synchronous?: 'full' | 'normal';
+  /** The least time between two group commits, in ms (default {@link DEFAULT_COMMIT_GAP_MS}). */
+  readonly commitGapMs?: number;
   /** Lobby refresh period in ms (default 1,000). */
   readonly lobbyPollMs?: number;
   /** The window of `/health`'s figures (event-loop delay, action latency); default 10 s. */
@@ -59,6 +61,14 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
+/**
+ * The room commits at most once every 4 ms: a commit's sync costs about as much CPU whether it holds one
+ * action or sixteen, and at 6,000 bots committing each turn of the storage thread's loop (one or two
+ * actions) took a quarter of a core; an action waits at most this long more (docs/benchmarks.md, ninth
+ * session).
+ */
+export const DEFAULT_COMMIT_GAP_MS = 4;
+
 /** `packages/web/dist` next to this package, if built. */
 function defaultWebDir(): string | null {
   const here = dirname(fileURLToPath(import.meta.url));
@@ -71,6 +81,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const dataDir = options.dataDir ?? DEFAULT_DATA_DIR;
   const storage = await openStorageThread({
     dataDir,
+    commitGapMs: options.commitGapMs ?? DEFAULT_COMMIT_GAP_MS,
     ...(options.synchronous !== undefined ? { synchronous: options.synchronous } : {}),
   });
   let http: HttpServer | null = null;

@@ -6,7 +6,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { SqliteDriver } from '../src/storage/index.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'felt-group-commit-'));
@@ -83,5 +83,46 @@ describe.each(drivers)('group commit %s', (_name, open) => {
     } finally {
       await driver.close();
     }
+  });
+});
+
+describe('commit gap', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('a write batch begins no sooner than the gap after the last one: what arrives meanwhile commits with it; when idle, at once', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setImmediate', 'performance'] });
+    const driver = new SqliteDriver({ file: ':memory:', commitGapMs: 100 });
+    const settled: string[] = [];
+    const write = (key: string): Promise<void> =>
+      driver
+        .transaction(async (tx) => tx.run('INSERT INTO t (k) VALUES (?)', [key]))
+        .then(() => {
+          settled.push(key);
+        });
+    const created = driver.exec('CREATE TABLE t (k TEXT PRIMARY KEY)');
+    await vi.advanceTimersByTimeAsync(0);
+    await created;
+    const writes = [write('a')];
+    await vi.advanceTimersByTimeAsync(0);
+    expect(settled).toEqual(['a']);
+    await vi.advanceTimersByTimeAsync(10);
+    writes.push(write('b'), write('c'));
+    await vi.advanceTimersByTimeAsync(60);
+    writes.push(write('d'));
+    await vi.advanceTimersByTimeAsync(29);
+    expect(settled).toEqual(['a']);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(settled).toEqual(['a', 'b', 'c', 'd']);
+    await vi.advanceTimersByTimeAsync(500);
+    writes.push(write('e'));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(settled).toEqual(['a', 'b', 'c', 'd', 'e']);
+    await Promise.all(writes);
+    // Everything waits its turn in the queue, closing too.
+    const closed = driver.close();
+    await vi.advanceTimersByTimeAsync(100);
+    await closed;
   });
 });

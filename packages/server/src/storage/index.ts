@@ -27,6 +27,7 @@ export function openSqliteStorage(options: SqliteStorageOptions = {}): Storage {
   const driver = new SqliteDriver({
     file,
     ...(options.synchronous === undefined ? {} : { synchronous: options.synchronous }),
+    ...(options.commitGapMs === undefined ? {} : { commitGapMs: options.commitGapMs }),
   });
   return new SqlStorage(driver, options.clock);
 }

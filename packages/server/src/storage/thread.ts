@@ -18,7 +18,10 @@ import { WaitingCalls } from '../waiting-calls.js';
 import type { SqliteStorageOptions, Storage } from './types.js';
 
 /** What the worker needs: where the database is and how durable (the clock stays `Date.now`). */
-export type StorageThreadOptions = Pick<SqliteStorageOptions, 'dataDir' | 'file' | 'synchronous'>;
+export type StorageThreadOptions = Pick<
+  SqliteStorageOptions,
+  'dataDir' | 'file' | 'synchronous' | 'commitGapMs'
+>;
 
 /**
  * Messages to the other thread, sent together once per turn of the event loop: a message costs far

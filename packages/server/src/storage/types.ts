@@ -403,4 +403,10 @@ export interface SqliteStorageOptions {
   readonly synchronous?: 'full' | 'normal';
   /** The clock (ms since the epoch); default `Date.now`. */
   readonly clock?: () => number;
+  /**
+   * The least time between the starts of two write batches (group commits), in ms; default 0 (each
+   * turn of the event loop). What arrives meanwhile waits and commits together: under load, fewer and
+   * larger commits for at most this much more latency; when idle, a write commits at once.
+   */
+  readonly commitGapMs?: number;
 }
