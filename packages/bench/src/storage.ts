@@ -3,7 +3,7 @@
  * tables on a fresh SQLite file with the room's durability (synchronous = FULL, checkpoints on a thread
  * of their own): every action recorded (half of them moving chips), 30 actions a hand, each hand settled
  * with its histories (PHH of the room's size) and the next one started. The actions of many tables are
- * committed together, as the room's group commit does; rows for commits of 4 and of 16 actions:
+ * committed together, as the room's group commit does; rows for commits of 1, 4 and 16 actions:
  * `storage-cpu-N` (µs of CPU per action, every thread of this process: statements, commits, syncs,
  * checkpoints) and `storage-written-N` (KB written per action: the WAL and the checkpoints, from
  * `/proc/self/io`). No peer library stores a poker room, so the rows have no peers.
@@ -152,6 +152,6 @@ export const storageGroup: BenchGroup = {
   name: 'storage',
   async *rows() {
     // Three hands a table: the journal, the settlements and the checkpoints all reach a steady state.
-    for (const perCommit of [4, 16]) yield* await measure(perCommit, 3 * TABLES * ACTIONS_PER_HAND);
+    for (const perCommit of [1, 4, 16]) yield* await measure(perCommit, 3 * TABLES * ACTIONS_PER_HAND);
   },
 };
