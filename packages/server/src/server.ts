@@ -64,7 +64,7 @@ export interface RunningServer {
 /**
  * The room commits at most once every 4 ms: a commit's sync costs about as much CPU whether it holds one
  * action or sixteen, and at 6,000 bots committing each turn of the storage thread's loop (one or two
- * actions) took a quarter of a core; an action waits at most this long more (docs/benchmarks.md, ninth
+ * actions) took about a third of a core; an action waits at most this long more (docs/benchmarks.md, ninth
  * session).
  */
 export const DEFAULT_COMMIT_GAP_MS = 4;
