@@ -11,8 +11,8 @@
  * 5. every seat holds at least what its player has put into the hands in progress at its table (those
  *    chips stay in the seat's account until the hand is settled);
  * 6. every settled hand paid out (awards and rake) exactly what was put into it;
- * 7. a pot account (hands begun by an earlier Felt, which moved chips as they were bet) holds chips only for a hand in progress, and then
- *    exactly its contributions.
+ * 7. a pot account (an earlier Felt moved a hand's chips into one as they were bet) holds chips only for
+ *    a hand in progress, and then exactly its contributions.
  *
  * The totals show where the chips are: what the hands in progress hold is counted in `pots`, not `seats`.
  */
@@ -71,7 +71,8 @@ export async function auditLedger(tx: SqlExecutor): Promise<AuditReport> {
   // What each player has put into the hands in progress at a table, but for a hand whose pot
   // account holds them (begun by an earlier Felt).
   const committed = await tx.all(
-    `SELECT h.currency, h.table_id, hp.user_id, SUM(CASE WHEN COALESCE(pot.balance, 0) = 0 THEN hp.contributed ELSE 0 END) AS committed,
+    `SELECT h.currency, h.table_id, hp.user_id,
+            SUM(CASE WHEN COALESCE(pot.balance, 0) = 0 THEN hp.contributed ELSE 0 END) AS committed,
             COALESCE(MAX(seat.balance), 0) AS seat
        FROM hands h JOIN hand_players hp ON hp.hand_id = h.id
        LEFT JOIN ledger_accounts pot ON pot.account_key = 'pot:' || h.currency || ':' || CAST(h.id AS TEXT)

@@ -266,10 +266,7 @@ export class SqlStorage implements Storage {
 
   seat(tableId: string, userId: UserId, currency: Currency): Promise<number> {
     const seat = { kind: 'seat', currency, tableId, userId } as const;
-    return this.driver.transaction(
-      async (tx) => (await this.balanceIn(tx, seat)) - (await this.committedIn(tx, seat)),
-      { readOnly: true },
-    );
+    return this.driver.transaction((tx) => this.inFrontOf(tx, seat), { readOnly: true });
   }
 
   async seats(): Promise<SeatBalance[]> {
@@ -636,7 +633,10 @@ export class SqlStorage implements Storage {
     }
   }
 
-  /** A contribution is never below 0, nor more than the player's seat holds (a table deals one hand at a time). */
+  /**
+   * A contribution is never below 0, nor more than the player's seat holds (a table deals
+   * one hand at a time).
+   */
   private async requireCovered(
     tx: SqlExecutor,
     hand: HandRow,
@@ -659,20 +659,24 @@ export class SqlStorage implements Storage {
     }
   }
 
-  /** What the player has put into hands in progress at the table: still in his seat's account, not his to take. */
-  private async committedIn(tx: SqlExecutor, seat: LedgerAccount & { kind: 'seat' }): Promise<number> {
+  /**
+   * The chips in front of the player: his seat's account less what he has put into hands in progress at
+   * the table, which stays there until they are settled.
+   */
+  private async inFrontOf(tx: SqlExecutor, seat: LedgerAccount & { kind: 'seat' }): Promise<number> {
     const row = await tx.get(
-      `SELECT COALESCE(SUM(hp.contributed), 0) AS committed FROM hands h JOIN hand_players hp ON hp.hand_id = h.id
+      `SELECT COALESCE(SUM(hp.contributed), 0) AS committed
+         FROM hands h JOIN hand_players hp ON hp.hand_id = h.id
         WHERE h.status = 'in-progress' AND h.table_id = ? AND h.currency = ? AND hp.user_id = ?`,
       [seat.tableId, seat.currency, seat.userId],
     );
-    return intCol(row!, 'committed');
+    return (await this.balanceIn(tx, seat)) - intCol(row!, 'committed');
   }
 
   /**
    * Marks a hand cancelled: its contributions never left the seats, so every chip is back with the player
-   * who put it in; returns how many. A hand begun by an earlier Felt moved its chips into its pot as they were
-   * bet: those are returned to the seats.
+   * who put it in; returns how many. A hand begun by an earlier Felt moved its chips into its pot as they
+   * were bet: those are returned to the seats.
    */
   private async cancelIn(tx: SqlExecutor, hand: HandRow, kind: TransactionKind): Promise<number> {
     const rows = await tx.all(
@@ -700,7 +704,7 @@ export class SqlStorage implements Storage {
     kind: TransactionKind,
     seat: LedgerAccount & { kind: 'seat' },
   ): Promise<number> {
-    const amount = (await this.balanceIn(tx, seat)) - (await this.committedIn(tx, seat));
+    const amount = await this.inFrontOf(tx, seat);
     if (amount <= 0) return 0;
     await this.transfer(
       tx,

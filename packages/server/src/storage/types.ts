@@ -8,7 +8,7 @@
  * currencies that never mix: every ledger transaction is in one currency.
  *
  * The ledger (see docs/storage.md): every chip movement is a balanced transaction — the amounts of its
- * postings add up to 0 — written in one SQL transaction together with whatever it records (an action,
+ * postings add up to 0 — written in one SQL transaction together with whatever it records (a buy-in,
  * a settlement). Chips live in ledger accounts: a player's balance, his seat at a table, the house
  * (rake), and two external sources (the real-money cashier and the play-money top-up), whose balances go
  * negative by what they have paid in. The sum over all accounts of a currency is therefore always 0,
@@ -149,7 +149,7 @@ export interface CurrencyTotals {
   readonly accounts: number;
   /** Chips at the tables in front of the players (their seats' accounts less what is in the pots). */
   readonly seats: number;
-  /** Chips put into the pots of hands in progress (still in the seats' accounts until the hand is settled). */
+  /** Chips put into the pots of hands in progress (in the seats' accounts until the hand is settled). */
   readonly pots: number;
   readonly house: number;
   /** The external sources (cashier or top-up): minus what they paid in net. */
@@ -287,9 +287,9 @@ export interface Storage {
   migrate(): Promise<void>;
   /**
    * Crash recovery (RULES.md §1): cancels every hand in progress, giving each player back what he put
-   * in (it never left his seat's account), then returns every seat's chips to its player's balance. Each hand and
-   * each seat is its own balanced transaction, so a crash during recovery leaves nothing half done and
-   * the next `recover()` finishes the job. Call once on start, before any table opens.
+   * in (it never left his seat's account), then returns every seat's chips to its player's balance. Each
+   * hand and each seat is its own SQL transaction, so a crash during recovery leaves nothing half done
+   * and the next `recover()` finishes the job. Call once on start, before any table opens.
    */
   recover(): Promise<RecoveryReport>;
   /** Flushes and closes; the object is unusable afterwards. Idempotent. */
@@ -333,7 +333,10 @@ export interface Storage {
    * he put into a hand still in progress stays for its settlement.
    */
   cashOut(tableId: string, userId: UserId, currency: Currency): Promise<StorageResult<number>>;
-  /** The chips in front of a player at a table: his seat less what he put into a hand in progress (0 if none). */
+  /**
+   * The chips in front of a player at a table (0 if none): his seat less what he has put into a hand in
+   * progress.
+   */
   seat(tableId: string, userId: UserId, currency: Currency): Promise<number>;
   /** Every seat holding chips. */
   seats(): Promise<SeatBalance[]>;
