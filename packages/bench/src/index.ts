@@ -1,5 +1,6 @@
 export { runBench, type BenchOptions } from './run.js';
 export { GROUPS } from './groups.js';
+export { cpuShares, machineBusyTicks, processTicks, runRoom, type CpuSnapshot } from './room.js';
 export {
   CONTENDER_NAMES,
   PEER_NAMES,

@@ -5,8 +5,10 @@
  * and connected bots, hands and actions per second, action latency p50/p99 (send → ack, i.e. durable
  * and announced), the server's share of it (frame in → ack out, from `/health`, over its busiest
  * 10-second window: what the bots measure beyond it is localhost and their own process), the bots
- * process's event-loop delay (p99: how late it reads what arrives), peak memory of each process, errors,
- * and whether the audit afterwards finds every chip (`room-conserved`, 1 = yes).
+ * process's event-loop delay (p99: how late it reads what arrives), peak memory of each process, the CPU
+ * of the server, of the bots and of everything else on the machine while measuring (Linux: /proc, read
+ * once as the bots start measuring and once as they stop), errors, and whether the audit afterwards
+ * finds every chip (`room-conserved`, 1 = yes).
  *
  * Sized by the environment (defaults finish in about a minute):
  *   FELT_ROOM_BOTS (240)      bots, six to a table: FELT_ROOM_BOTS / 6 six-seat hold'em NL tables
@@ -65,6 +67,63 @@ function peakMemoryOf(pid: number | undefined): number {
   } catch {
     return 0;
   }
+}
+
+/** /proc counts CPU time in ticks of USER_HZ, which is 100 on every Linux. */
+const USER_HZ = 100;
+
+/** CPU time (ticks) used so far: by the whole machine (all but idle and I/O wait) and by some processes. */
+export interface CpuSnapshot {
+  /** `performance.now()` when it was taken. */
+  readonly at: number;
+  readonly machine: number;
+  readonly server: number;
+  readonly bots: number;
+  /** This process (the bench itself). */
+  readonly bench: number;
+}
+
+/**
+ * The busy ticks of the machine: the first line of /proc/stat (user nice system idle iowait irq softirq
+ * steal) less idle and I/O wait.
+ */
+export function machineBusyTicks(procStat: string): number {
+  const ticks = procStat.slice(0, procStat.indexOf('\n')).trim().split(/\s+/).slice(1, 9).map(Number);
+  return ticks.reduce((sum, n) => sum + n, 0) - ticks[3]! - ticks[4]!;
+}
+
+/** utime + stime (ticks) of /proc/PID/stat; its command name, in parentheses, may hold spaces. */
+export function processTicks(procPidStat: string): number {
+  const fields = procPidStat.slice(procPidStat.lastIndexOf(')') + 2).split(' ');
+  return Number(fields[11]) + Number(fields[12]);
+}
+
+function cpuSnapshot(serverPid: number | undefined, botsPid: number | undefined): CpuSnapshot | null {
+  try {
+    const bench = process.cpuUsage();
+    return {
+      at: performance.now(),
+      machine: machineBusyTicks(readFileSync('/proc/stat', 'utf8')),
+      server: processTicks(readFileSync(`/proc/${serverPid}/stat`, 'utf8')),
+      bots: processTicks(readFileSync(`/proc/${botsPid}/stat`, 'utf8')),
+      bench: ((bench.user + bench.system) / 1e6) * USER_HZ,
+    };
+  } catch {
+    return null;
+  }
+}
+
+/** Percent of one core used between two snapshots: by the server, the bots and everything else. */
+export function cpuShares(
+  from: CpuSnapshot,
+  to: CpuSnapshot,
+): { readonly server: number; readonly bots: number; readonly others: number } {
+  const seconds = (to.at - from.at) / 1000;
+  const percent = (ticks: number): number => Math.round((ticks / USER_HZ / seconds) * 1000) / 10;
+  const server = to.server - from.server;
+  const bots = to.bots - from.bots;
+  const others = to.machine - from.machine - server - bots - (to.bench - from.bench);
+  return { server: percent(server), bots: percent(bots), others: percent(Math.max(0, others)) };
 }
 
 interface LatencyWindow {
@@ -173,6 +232,7 @@ export async function runRoom(
     let serverPeak = 0;
     // Every window the server reports (a new one each 10 s); the busiest is the steady play.
     const windows: { busiest: LatencyWindow | null } = { busiest: null };
+    const cpu: { from: CpuSnapshot | null; to: CpuSnapshot | null } = { from: null, to: null };
     const watcher = setInterval(() => {
       void serverLatency(server.port).then((window) => {
         if (window !== null && window.count > (windows.busiest?.count ?? 0)) windows.busiest = window;
@@ -204,7 +264,10 @@ export async function runRoom(
         ],
         (child) => {
           child.stderr?.on('data', (chunk: Buffer) => {
-            log(chunk.toString('utf8').trimEnd());
+            const text = chunk.toString('utf8');
+            if (/ seated at \d+ tables /.test(text)) cpu.from = cpuSnapshot(server.child.pid, child.pid);
+            if (/^felt bots: measured /m.test(text)) cpu.to = cpuSnapshot(server.child.pid, child.pid);
+            log(text.trimEnd());
           });
         },
         BOTS_NICE,
@@ -232,6 +295,7 @@ export async function runRoom(
       peers: {},
     });
     const perSecond = (n: number): number => Math.round((n / result.seconds) * 10) / 10;
+    const shares = cpu.from === null || cpu.to === null ? null : cpuShares(cpu.from, cpu.to);
     return [
       row('room-tables', 'tables', result.tables),
       row('room-bots', 'bots', result.seated),
@@ -248,6 +312,13 @@ export async function runRoom(
       row('room-bots-loop-delay-p99', 'ms', result.loopDelayMs.p99),
       row('room-server-memory', 'MB', mb(serverPeak)),
       row('room-bots-memory', 'MB', result.peakMemoryMb),
+      ...(shares === null
+        ? []
+        : [
+            row('room-server-cpu', '% of a core', shares.server),
+            row('room-bots-cpu', '% of a core', shares.bots),
+            row('room-others-cpu', '% of a core', shares.others),
+          ]),
       row('room-errors', 'errors', result.errors + result.unanswered),
       row('room-conserved', 'yes=1', conserved ? 1 : 0),
     ];

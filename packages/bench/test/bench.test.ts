@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { GROUPS, PEER_NAMES, runBench } from '@felt/bench';
+import {
+  GROUPS,
+  PEER_NAMES,
+  cpuShares,
+  machineBusyTicks,
+  processTicks,
+  runBench,
+  runRoom,
+} from '@felt/bench';
 
 describe('felt bench --json --only eval', () => {
   it('prints one JSON row a line, with figures for Felt and every peer and their disagreements', async () => {
@@ -26,4 +34,35 @@ describe('felt bench --json --only eval', () => {
       new RegExp(`the groups are ${GROUPS.map((group) => group.name).join(', ')}$`),
     );
   });
+});
+
+describe('felt bench --only room', () => {
+  it('counts a machine busy in every /proc/stat column but idle and I/O wait', () => {
+    const stat = 'cpu  100 20 30 4000 500 6 7 8 0 0\ncpu0 50 10 15 2000 250 3 3 4 0 0\n';
+    expect(machineBusyTicks(stat)).toBe(100 + 20 + 30 + 6 + 7 + 8);
+  });
+
+  it("reads a process's user and system ticks after its command name, whatever the name holds", () => {
+    const stat = '4242 (node (felt) x) S 1 4242 4242 0 -1 4194560 900 0 0 0 1234 567 0 0 20 0 11 0';
+    expect(processTicks(stat)).toBe(1234 + 567);
+  });
+
+  it('gives the server, the bots and the rest of the machine their share of a core, the bench itself left out', () => {
+    const from = { at: 0, machine: 1000, server: 100, bots: 50, bench: 10 };
+    const to = { at: 10_000, machine: 2350, server: 900, bots: 350, bench: 20 };
+    expect(cpuShares(from, to)).toEqual({ server: 80, bots: 30, others: 24 });
+  });
+
+  it('plays a small room to the end: every bot seated, no error, every chip conserved, each share of the CPU', async () => {
+    const rows = await runRoom({ bots: 12, seconds: 3, thinkMs: 100, thinkSpread: 0.5 });
+    const figures = new Map(rows.map((row) => [row.name, row.felt]));
+    expect(figures.get('room-tables')).toBe(2);
+    expect(figures.get('room-bots')).toBe(12);
+    expect(figures.get('room-actions')).toBeGreaterThan(0);
+    expect(figures.get('room-errors')).toBe(0);
+    expect(figures.get('room-conserved')).toBe(1);
+    expect(figures.get('room-server-cpu')).toBeGreaterThan(0);
+    expect(figures.get('room-bots-cpu')).toBeGreaterThan(0);
+    expect(figures.get('room-others-cpu')).toBeGreaterThanOrEqual(0);
+  }, 120_000);
 });

@@ -151,6 +151,7 @@ export async function runBots(options: BotsOptions): Promise<BotsDetail> {
     stats.measuring = false;
     loopDelay.disable();
     const seconds = (performance.now() - measureFrom) / 1000;
+    log(`felt bots: measured ${seconds.toFixed(1)} s`);
     seater.stopped = true;
     stop.abort();
     const tables = seater.tableCount;
