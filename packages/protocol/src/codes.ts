@@ -26,6 +26,7 @@ export const ClientOp = {
   SEAT_LEAVE: 'seat-leave',
   MISSED_BLINDS: 'missed-blinds',
   AUTO_POST: 'auto-post',
+  POST_BLIND: 'post-blind',
   MUCK_LOSING: 'muck-losing',
   ACT: 'act',
   HISTORY_LIST: 'history-list',

@@ -146,8 +146,8 @@ export const TableOpen = request(ClientOp.TABLE_OPEN, { tableId: TableId });
 export const TableClose = request(ClientOp.TABLE_CLOSE, { tableId: TableId });
 /**
  * Take a seat with `buyIn` chips from the balance. `post`: a new player posts a big blind to play at
- * once, or waits for the big blind (default 'wait'); `autoPost`: post blinds without asking;
- * `muckLosing`: at the showdown, muck a hand already beaten (default on).
+ * once, or waits for the big blind (default 'wait'); `autoPost`: post blinds when they are due without
+ * being asked (default on); `muckLosing`: at the showdown, muck a hand already beaten (default on).
  */
 export const SeatTake = request(ClientOp.SEAT_TAKE, {
   tableId: TableId,
@@ -168,6 +168,8 @@ export const MissedBlindsRequest = request(ClientOp.MISSED_BLINDS, {
   choice: enumOf(['post', 'wait'] as const),
 });
 export const AutoPost = request(ClientOp.AUTO_POST, { tableId: TableId, enabled: boolean() });
+/** Answers the table's request to post a blind (`blindRequest`): post it, or decline and sit out. */
+export const PostBlind = request(ClientOp.POST_BLIND, { tableId: TableId, post: boolean() });
 /** At the showdown, muck a hand that a shown one already beats instead of showing it (default on). */
 export const MuckLosing = request(ClientOp.MUCK_LOSING, { tableId: TableId, enabled: boolean() });
 /** `handId`, when given, must be the hand in progress (a late click on a finished hand is refused). */
@@ -207,6 +209,7 @@ export const ClientMessageSchema = union('op', [
   SeatLeave,
   MissedBlindsRequest,
   AutoPost,
+  PostBlind,
   MuckLosing,
   Act,
   HistoryList,
@@ -303,6 +306,7 @@ export interface AckData {
   readonly 'seat-leave': { readonly balances: Balances };
   readonly 'missed-blinds': Record<string, never>;
   readonly 'auto-post': Record<string, never>;
+  readonly 'post-blind': Record<string, never>;
   readonly 'muck-losing': Record<string, never>;
   readonly act: Record<string, never>;
   readonly 'history-list': { readonly hands: readonly HandListItem[] };

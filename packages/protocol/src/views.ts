@@ -61,6 +61,7 @@ export interface SeatView {
   readonly missed: MissedBlinds;
   /** Has paid his blinds since sitting down (may receive the button). */
   readonly paid: boolean;
+  /** Posts his blinds when they are due without being asked (default on); off: the table asks him each time. */
   readonly autoPost: boolean;
   /** At the showdown, a hand already beaten by a shown one is mucked, not shown (default on). */
   readonly muckLosing: boolean;
@@ -109,6 +110,18 @@ export interface HandView {
   readonly legal: LegalView | null;
 }
 
+/**
+ * The table asks a player without auto-post to post his blind before the next hand is dealt; everybody
+ * sees whom it waits for. `blind`: the live blind, `dead`: the dead small blind he owes besides (0 if
+ * none); `deadline` (clock ms): when an unanswered request sits him out.
+ */
+export interface BlindRequestView {
+  readonly seat: number;
+  readonly blind: number;
+  readonly dead: number;
+  readonly deadline: number;
+}
+
 export interface TableView {
   readonly tableId: TableId;
   readonly name: string;
@@ -124,6 +137,8 @@ export interface TableView {
   /** Seats by number: null = free. */
   readonly seats: readonly (SeatView | null)[];
   readonly hand: HandView | null;
+  /** Between hands: the blind the table waits for a player to post, or null. */
+  readonly blindRequest: BlindRequestView | null;
   /** The viewer's own seat, or null (spectator). */
   readonly you: number | null;
 }

@@ -38,6 +38,7 @@ const EXAMPLES: readonly ClientMessage[] = [
   { op: 'seat-leave', id: 19, tableId: 't-1' },
   { op: 'missed-blinds', id: 20, tableId: 't-1', choice: 'post' },
   { op: 'auto-post', id: 21, tableId: 't-1', enabled: false },
+  { op: 'post-blind', id: 29, tableId: 't-1', post: true },
   { op: 'muck-losing', id: 28, tableId: 't-1', enabled: false },
   { op: 'act', id: 22, tableId: 't-1', handId: 7, action: { type: 'raise', to: 400 } },
   { op: 'history-list', id: 23, limit: 10, before: 99 },

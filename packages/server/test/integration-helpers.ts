@@ -210,9 +210,15 @@ export class Player {
     });
   }
 
-  async sit(tableId: string, seat: number, buyIn: number, post: 'post' | 'wait' = 'wait'): Promise<void> {
+  async sit(
+    tableId: string,
+    seat: number,
+    buyIn: number,
+    post: 'post' | 'wait' = 'wait',
+    autoPost = true,
+  ): Promise<void> {
     this.tableId = tableId;
-    await this.client.ok('seat-take', { tableId, seat, buyIn, post });
+    await this.client.ok('seat-take', { tableId, seat, buyIn, post, autoPost });
   }
 
   /** Drops the connection without a goodbye. */

@@ -1,7 +1,7 @@
 /**
  * The room's seat and clock rules end to end: the real `felt serve` on a real SQLite file, players as
  * real WebSocket clients — a new player (waiting for the big blind, or posting one), missed blinds
- * after sitting out, disconnection and reconnection into the same hand, the time-out, and the
+ * after sitting out, blinds asked for when auto-post is off, disconnection and reconnection into the same hand, the time-out, and the
  * artificial all-in of a disconnected player at a real-money limit table.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -32,6 +32,7 @@ const TABLES: TableConfig[] = [
   nl('nl-missed'),
   nl('nl-disc'),
   nl('nl-timeout'),
+  nl('nl-ask'),
   // A second between hands: time to ask for the summary before the next hand ends.
   { ...nl('nl-muck'), clocks: { ...CLOCKS, betweenHandsMs: 1000 } },
   {
@@ -91,6 +92,29 @@ describe('felt serve: seats, blinds, clocks and disconnections over real sockets
       // His first hand: a big blind (100 = the table's big blind), live.
       expect(posts.map((p) => p.event)).toEqual([expect.objectContaining({ kind: 'blind', amount: 100 })]);
     }
+  });
+
+  it('auto-post off: he is asked for each blind; he posts one, declines the next and is sat out', async () => {
+    const [a, b] = [await join('aa'), await join('ab')];
+    await a.sit('nl-ask', 0, 10_000);
+    await b.sit('nl-ask', 1, 10_000, 'wait', false);
+    // Heads-up, a fresh table: a has the button and the small blind, b the big blind — asked first.
+    const asked = await a.until((view) => view.blindRequest !== null);
+    expect(asked.blindRequest).toMatchObject({ seat: 1, blind: 100, dead: 0 });
+    expect(asked.hand).toBeNull();
+    expect(await a.client.request('post-blind', { tableId: 'nl-ask', post: true })).toMatchObject({
+      ok: false,
+      code: 'WRONG_STATE',
+    });
+    await b.client.ok('post-blind', { tableId: 'nl-ask', post: true });
+    const first = await b.event((e) => e.type === 'post' && e.seat === 1);
+    expect(first.event).toMatchObject({ kind: 'blind', amount: 100 });
+    // The next hand he owes the small blind: asked again; he declines and is sat out, no hand without him.
+    await b.until((view) => view.blindRequest?.seat === 1 && view.hand === null, 30_000);
+    await b.client.ok('post-blind', { tableId: 'nl-ask', post: false });
+    const after = await a.until((view) => view.seats[1]?.status === 'sitting-out');
+    expect(after.blindRequest).toBeNull();
+    expect(after.hand).toBeNull();
   });
 
   it('sit-out: not dealt in, missed blinds marked; coming back he posts them (the small one dead)', async () => {

@@ -1,7 +1,7 @@
 import { seededRandom } from '@felt/engine';
 import { describe, expect, it } from 'vitest';
-import { planButtonHand, type SeatPicture } from '../src/table/index.js';
-import { harness, playHand, sitAll, tick } from './table-helpers.js';
+import { planButtonHand, type PlayerRef, type SeatPicture } from '../src/table/index.js';
+import { harness, playHand, sitAll, tick, type Harness } from './table-helpers.js';
 
 const paid = (seat: number, more: Partial<SeatPicture> = {}): SeatPicture => ({
   seat,
@@ -203,5 +203,115 @@ describe('tables: seats', () => {
     const endAnnounce = h.log.findIndex((l) => l.endsWith(' end'));
     expect(h.log.findIndex((l) => l.startsWith('settle'))).toBeLessThan(endAnnounce);
     expect(lastRecord).toBeLessThan(endAnnounce);
+  });
+});
+
+describe('tables: blinds without auto-post (the table asks before each blind)', () => {
+  /** Seats 0, 2, 4, 6; one hand played (button 0, SB 2, BB 4); seat 6 turns auto-post off and is asked for the big blind. */
+  async function askedForTheBigBlind(): Promise<{ h: Harness; p: PlayerRef }> {
+    const h = harness({ game: 'holdem', structure: 'fixed-limit' }, { players: 4 });
+    await sitAll(h, 100, [0, 2, 4, 6]);
+    await playHand(h, seededRandom(2));
+    const p = h.players[3]!;
+    expect(await h.table.handle(p, { type: 'auto-post', on: false })).toEqual({ ok: true });
+    await tick(h, 2_000); // button 2, SB 4, BB 6
+    return { h, p };
+  }
+  const started = (h: Harness): number => h.log.filter((line) => line.startsWith('start')).length;
+
+  it('auto-post off: the table asks him for his blind, everybody sees it, and it deals once he posts', async () => {
+    const { h, p } = await askedForTheBigBlind();
+    const snapshots = h.inbox.get('spectator')!.flatMap((m) => (m.type === 'table-snapshot' ? [m.view] : []));
+    // With auto-post on (everybody in the first hand) nobody was asked.
+    expect(snapshots.slice(0, -1).every((view) => view.blindRequest === null)).toBe(true);
+    const request = { seat: 6, blind: 2, dead: 0, deadline: h.clock.now() + 15_000 };
+    expect(snapshots.at(-1)!.blindRequest).toEqual(request);
+    expect(h.table.view(null)).toMatchObject({ hand: null, blindRequest: request });
+    expect(started(h)).toBe(1); // nothing dealt, nothing stored while he is asked
+    expect(await h.table.handle(p, { type: 'post-blind', post: true })).toEqual({ ok: true });
+    const view = h.table.view(null);
+    expect(view.blindRequest).toBeNull();
+    expect(view.hand!.players.map((player) => [player.seat, player.committed])).toEqual([
+      [4, 1],
+      [6, 2],
+      [0, 0],
+      [2, 0],
+    ]);
+    expect(h.storage.total()).toBe(4 * 100_000);
+  });
+
+  it('declining the blind sits him out, marks the blind he missed, and the next player posts it', async () => {
+    const { h, p } = await askedForTheBigBlind();
+    expect(await h.table.handle(p, { type: 'post-blind', post: false })).toEqual({ ok: true });
+    const view = h.table.view(null);
+    expect(view.seats[6]).toMatchObject({ status: 'sitting-out', missed: { small: false, big: true } });
+    expect(view.blindRequest).toBeNull();
+    expect(view.hand!.players.map((player) => [player.seat, player.committed])).toEqual([
+      [4, 1],
+      [0, 2],
+      [2, 0],
+    ]);
+  });
+
+  it('no answer within the action clock: he is sat out and the hand goes on without him', async () => {
+    const { h } = await askedForTheBigBlind();
+    // A player sitting down meanwhile does not start the next hand nor his clock again.
+    h.storage.balances.set(5, 1_000);
+    await tick(h, 5_000);
+    expect(await h.table.handle({ account: 5, name: 'late' }, { type: 'sit', seat: 8, buyIn: 100 })).toEqual({
+      ok: true,
+    });
+    await tick(h, 9_999);
+    expect(h.table.view(null)).toMatchObject({ hand: null, blindRequest: { seat: 6 } });
+    await tick(h, 1);
+    const view = h.table.view(null);
+    expect(view.seats[6]).toMatchObject({ status: 'sitting-out', missed: { big: true } });
+    expect(view.hand!.players.map((player) => player.seat)).toEqual([4, 0, 2]);
+  });
+
+  it('an answer nobody asked for is refused and changes nothing', async () => {
+    const h = harness({ game: 'holdem', structure: 'fixed-limit' }, { players: 4 });
+    await sitAll(h, 100, [0, 2, 4, 6]);
+    const wrongState = { ok: false, error: { code: 'WRONG_STATE', message: 'no blind of yours is awaited' } };
+    expect(await h.table.handle(h.players[3]!, { type: 'post-blind', post: true })).toEqual(wrongState);
+    const { h: asked } = await askedForTheBigBlind();
+    const before = asked.table.view(null);
+    expect(await asked.table.handle(asked.players[0]!, { type: 'post-blind', post: false })).toEqual(
+      wrongState,
+    );
+    expect(
+      await asked.table.handle({ account: 99, name: 'stranger' }, { type: 'post-blind', post: true }),
+    ).toMatchObject({ ok: false, error: { code: 'NOT_SEATED' } });
+    expect(asked.table.view(null)).toEqual(before);
+  });
+
+  it('switching auto-post on, sitting out or leaving while asked answers at once', async () => {
+    const on = await askedForTheBigBlind();
+    await on.h.table.handle(on.p, { type: 'auto-post', on: true });
+    expect(on.h.table.view(null).hand!.players.find((player) => player.seat === 6)!.committed).toBe(2);
+
+    const out = await askedForTheBigBlind();
+    await out.h.table.handle(out.p, { type: 'sit-out' });
+    expect(out.h.table.view(null).hand!.players.map((player) => player.seat)).toEqual([4, 0, 2]);
+    expect(out.h.table.view(null).seats[6]!.missed.big).toBe(true);
+
+    const gone = await askedForTheBigBlind();
+    await gone.h.table.handle(gone.p, { type: 'leave' });
+    expect(gone.h.table.view(null).seats[6]).toBeNull();
+    expect(gone.h.table.view(null).hand!.players.map((player) => player.seat)).toEqual([4, 0, 2]);
+    expect(gone.h.storage.seat('t1', gone.p.account)).toBe(0);
+    expect(gone.h.storage.total()).toBe(4 * 100_000);
+  });
+
+  it('a returning player who chose to post his missed blinds has agreed: he is not asked', async () => {
+    const { h, p } = await askedForTheBigBlind();
+    await h.table.handle(p, { type: 'post-blind', post: false }); // sat out, marked ML
+    await playHand(h, seededRandom(3));
+    await h.table.handle(p, { type: 'sit-in', post: 'post' });
+    await playHand(h, seededRandom(4));
+    await tick(h, 2_000);
+    const view = h.table.view(null);
+    expect(view.blindRequest).toBeNull();
+    expect(view.hand!.players.map((player) => player.seat)).toContain(6);
   });
 });

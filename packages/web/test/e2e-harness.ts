@@ -140,7 +140,14 @@ export async function signUp(
 }
 
 /** Opens the table from the lobby row and takes `seat` with the minimum buy-in (or `amount`). */
-export async function sit(player: Player, tableId: string, seat: number, amount?: string): Promise<void> {
+/** Takes a seat from the lobby; `choices`: wait for the big blind, auto-post off (the dialog's defaults are post now, on). */
+export async function sit(
+  player: Player,
+  tableId: string,
+  seat: number,
+  amount?: string,
+  choices: { wait?: boolean; autoPost?: boolean } = {},
+): Promise<void> {
   const page = player.page;
   await page
     .locator(`.lobby-table tr[data-table-id="${tableId}"]`)
@@ -149,6 +156,9 @@ export async function sit(player: Player, tableId: string, seat: number, amount?
   await page.locator(`.table-screen[data-table="${tableId}"]`).waitFor();
   await page.getByRole('button', { name: `Sit at seat ${seat + 1}`, exact: true }).click();
   if (amount !== undefined) await page.getByLabel('Buy-in amount').fill(amount);
+  const form = page.getByRole('form', { name: 'Buy in' });
+  if (choices.wait === true) await form.getByLabel('Wait for the big blind').check();
+  if (choices.autoPost === false) await form.getByLabel('Auto-post blinds').uncheck();
   const text = await page.getByLabel('Buy-in amount').inputValue();
   player.buyIn = parseHundredths(text);
   await page.getByRole('button', { name: 'Take seat' }).click();

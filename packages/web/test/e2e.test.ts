@@ -56,6 +56,15 @@ const TABLES = [
     clocks,
   },
   {
+    id: 'e2e-ask',
+    name: 'Blinds asked',
+    game: 'holdem',
+    structure: 'no-limit',
+    stakes: { small: 200, big: 400 },
+    currency: 'play',
+    clocks,
+  },
+  {
     id: 'e2e-draw',
     name: 'Draw',
     game: 'draw5',
@@ -252,6 +261,27 @@ describe.skipIf(!ready.ok)('web client end to end (headless Chromium, real serve
     await replayer.getByRole('button', { name: 'Last step' }).click();
     await expect.poll(() => replayer.innerText()).toContain('End of the hand');
     await leave(players);
+  });
+
+  it('auto-post off: the page asks him for his blind, everybody sees whom the table waits for, he posts and is dealt in', async () => {
+    const gail = await join('gail', 'e2e-ask', 0);
+    const hugo = await signUp(room, 'hugo');
+    everyone.push(hugo);
+    await sit(hugo, 'e2e-ask', 1, undefined, { wait: true, autoPost: false });
+    const ask = hugo.page.getByRole('group', { name: 'Post your blind' });
+    await ask.waitFor();
+    await expect
+      .poll(() => gail.page.locator('.seat[data-seat="1"] .status').innerText())
+      .toBe('Posting blind?');
+    expect((await seatCards(hugo.page)).every((seat) => seat.codes.length === 0)).toBe(true);
+    await ask.getByRole('button', { name: 'Post blind' }).click();
+    await ask.waitFor({ state: 'detached' });
+    await expect
+      .poll(async () => (await seatCards(hugo.page)).find((seat) => seat.seat === 1)?.codes ?? [])
+      .toHaveLength(2);
+    const own = (await seatCards(hugo.page)).find((seat) => seat.seat === 1)!;
+    expect(own.codes.every((code) => code !== '' && !code.includes('?'))).toBe(true);
+    await leave([gail, hugo]);
   });
 
   it('Omaha hi/lo, two players: four cards each, the board, high and low halves named', async () => {

@@ -15,7 +15,8 @@ export function seat(
     connected: true,
     missed: { small: false, big: false },
     paid: true,
-    autoPost: false,
+    autoPost: true,
+    muckLosing: true,
     timeBankMs: 30_000,
     ...patch,
   };
@@ -36,6 +37,7 @@ export function holdemView(patch: Partial<HandView> = {}): TableView {
     button: 1,
     seats: [seat(0, 'alice', 198), seat(1, 'bob', 199), null, null, null, null],
     you: 0,
+    blindRequest: null,
     hand: {
       handId: 7,
       number: 1,

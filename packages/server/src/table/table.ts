@@ -13,6 +13,7 @@ import {
   TableErrorCode,
   type AccountId,
   type AllInCounter,
+  type BlindRequestView,
   type CommandResult,
   type HandRecap,
   type PlayerAction,
@@ -89,6 +90,11 @@ class TableActor implements Table {
   private readonly decisionTimer: TableTimer;
   private clockHand = 0;
   private clockPlayer = 0;
+  /** Between hands: the blind the table waits for a player without auto-post to post, and his clock. */
+  private blindRequest: BlindRequestView | null = null;
+  private readonly blindTimer: TableTimer;
+  /** Seats that agreed to post their blind in the hand being planned (cleared when it starts or cannot). */
+  private readonly consented = new Set<number>();
   private recap: HandRecap | null = null;
   private readonly pots: number[] = [];
   /** Start times of the hands of the last hour, oldest first (the lobby's hands per hour). */
@@ -109,6 +115,10 @@ class TableActor implements Table {
       const handId = this.clockHand;
       const p = this.clockPlayer;
       void this.enqueue(() => this.onClock(handId, p), undefined);
+    });
+    this.blindTimer = deps.clock.timer(() => {
+      const request = this.blindRequest;
+      void this.enqueue(() => this.onBlindClock(request), undefined);
     });
   }
 
@@ -152,6 +162,7 @@ class TableActor implements Table {
   private clearTimers(): void {
     this.nextHandTimer.stop();
     this.decisionTimer.stop();
+    this.blindTimer.stop();
   }
 
   // ------------------------------------------------------------------ public API
@@ -250,6 +261,7 @@ class TableActor implements Table {
       seats: this.seats,
       connected: (account) => this.isConnected(account),
       hand: this.hand,
+      blindRequest: this.blindRequest,
     };
   }
 
@@ -330,6 +342,7 @@ class TableActor implements Table {
         if (!seat) return refuse(TableErrorCode.NOT_SEATED, 'not seated here');
         seat.sittingOut = true;
         this.broadcast({ type: 'table-snapshot' });
+        await this.planAgainIfAsked(seat.seat);
         return OK;
       }
       case 'sit-in': {
@@ -337,7 +350,7 @@ class TableActor implements Table {
         if (!seat) return refuse(TableErrorCode.NOT_SEATED, 'not seated here');
         if (seat.leaving) return refuse(TableErrorCode.WRONG_STATE, 'leaving the table');
         seat.sittingOut = false;
-        seat.postChoice = command.post ?? (seat.autoPost ? 'post' : 'wait');
+        seat.postChoice = command.post ?? 'wait';
         this.broadcast({ type: 'table-snapshot' });
         this.scheduleHand();
         return OK;
@@ -349,8 +362,12 @@ class TableActor implements Table {
         if (command.type === 'auto-post') seat.autoPost = command.on;
         else seat.muckLosing = command.on;
         this.broadcast({ type: 'table-snapshot' });
+        // Auto-post switched on while the table asks him: that is his answer.
+        if (seat.autoPost) await this.planAgainIfAsked(seat.seat);
         return OK;
       }
+      case 'post-blind':
+        return this.answerBlind(player.account, command.post);
       case 'top-up':
         return this.topUp(player.account, command.amount);
       case 'act':
@@ -397,7 +414,7 @@ class TableActor implements Table {
       missedSmall: false,
       missedBig: false,
       postChoice: command.post ?? 'wait',
-      autoPost: command.autoPost ?? false,
+      autoPost: command.autoPost ?? true,
       muckLosing: command.muckLosing ?? true,
       timeBankMs: this.table.clocks.timeBankMs,
     };
@@ -423,6 +440,7 @@ class TableActor implements Table {
       }
     }
     await this.cashOut(seat);
+    await this.planAgainIfAsked(seat.seat);
     return OK;
   }
 
@@ -526,9 +544,9 @@ class TableActor implements Table {
     return !seat.sittingOut && !seat.leaving && seat.stack > 0 && this.isConnected(seat.account);
   }
 
-  /** Starts the next hand after the pause between hands, unless one is running or scheduled. */
+  /** Starts the next hand after the pause between hands, unless one is running, scheduled or waits for a blind. */
   private scheduleHand(): void {
-    if (this.closed || this.hand !== null || this.nextHandTimer.running) return;
+    if (this.closed || this.hand !== null || this.blindRequest !== null || this.nextHandTimer.running) return;
     this.nextHandTimer.start(this.table.clocks.betweenHandsMs);
   }
 
@@ -543,7 +561,7 @@ class TableActor implements Table {
         paid: s.paid,
         missedSmall: s.missedSmall,
         missedBig: s.missedBig,
-        wantsToPost: s.postChoice === 'post' || s.autoPost,
+        wantsToPost: s.postChoice === 'post',
       });
     }
     const stud = this.table.variant.forced === 'bring-in';
@@ -556,7 +574,18 @@ class TableActor implements Table {
           this.table.smallBlind,
           this.table.bigBlind,
         );
-    if (!plan) return; // a seat change or a reconnection schedules the next try
+    if (!plan) {
+      this.consented.clear();
+      return; // a seat change or a reconnection schedules the next try
+    }
+    if (!stud) {
+      const request = this.blindToAsk(plan);
+      if (request !== null) {
+        this.askBlind(request);
+        return;
+      }
+    }
+    this.consented.clear();
     for (const seat of plan.missedSmall) this.seats[seat]!.missedSmall = true;
     for (const seat of plan.missedBig) this.seats[seat]!.missedBig = true;
     for (const seat of plan.nowPaid) {
@@ -620,6 +649,69 @@ class TableActor implements Table {
     this.broadcast({ type: 'table-snapshot' });
     // The posts are durable with the hand; deal what the hand waits for, then the first decision.
     await this.commit(null, null);
+  }
+
+  // ------------------------------------------------------------------ blinds without auto-post
+
+  /**
+   * The first blind of `plan` its player must be asked for: he has auto-post off and has not agreed to
+   * post it yet (a new or returning player who chose to post has agreed when he chose).
+   */
+  private blindToAsk(plan: HandPlan): Omit<BlindRequestView, 'deadline'> | null {
+    for (const [position, seatNumber] of plan.order.entries()) {
+      const blind = plan.blinds[position] ?? 0;
+      const dead = plan.deadBlinds[position] ?? 0;
+      if (blind + dead === 0) continue;
+      const seat = this.seats[seatNumber]!;
+      const owes = !seat.paid || seat.missedSmall || seat.missedBig;
+      if (seat.autoPost || this.consented.has(seatNumber) || (owes && seat.postChoice === 'post')) continue;
+      return { seat: seatNumber, blind, dead };
+    }
+    return null;
+  }
+
+  /** Waits for the player's answer, for as long as a betting decision may take. */
+  private askBlind(request: Omit<BlindRequestView, 'deadline'>): void {
+    const ms = this.table.clocks.actionMs;
+    this.blindRequest = { ...request, deadline: this.deps.clock.now() + ms };
+    this.blindTimer.start(ms);
+    this.broadcast({ type: 'table-snapshot' });
+  }
+
+  private endBlindRequest(): void {
+    this.blindTimer.stop();
+    this.blindRequest = null;
+  }
+
+  /** Post: he is not asked again for this hand; decline: he sits out. Either way the hand is planned again. */
+  private async answerBlind(account: AccountId, post: boolean): Promise<CommandResult> {
+    const seat = this.seatState(account);
+    if (!seat) return refuse(TableErrorCode.NOT_SEATED, 'not seated here');
+    if (this.blindRequest?.seat !== seat.seat)
+      return refuse(TableErrorCode.WRONG_STATE, 'no blind of yours is awaited');
+    this.endBlindRequest();
+    if (post) this.consented.add(seat.seat);
+    else seat.sittingOut = true;
+    this.broadcast({ type: 'table-snapshot' });
+    await this.startHand();
+    return OK;
+  }
+
+  /** No answer in time: he sits out (marked for the blinds he misses) and the hand goes on without him. */
+  private async onBlindClock(request: BlindRequestView | null): Promise<void> {
+    if (this.closed || request === null || this.blindRequest !== request) return;
+    this.endBlindRequest();
+    const seat = this.seats[request.seat];
+    if (seat) seat.sittingOut = true;
+    this.broadcast({ type: 'table-snapshot' });
+    await this.startHand();
+  }
+
+  /** The table was waiting for this seat's blind and he went (left, sat out) or agreed: plan again now. */
+  private async planAgainIfAsked(seat: number): Promise<void> {
+    if (this.blindRequest?.seat !== seat) return;
+    this.endBlindRequest();
+    await this.startHand();
   }
 
   /** Chip moves (seat → pot positive, returns negative) of these events, per account. */

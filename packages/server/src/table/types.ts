@@ -159,7 +159,7 @@ export type TableCommand =
   /**
    * Take seat `seat` with `buyIn` chips (moved from the balance at once). `post`: a new player may
    * post a big blind to play at once ('post') or wait for the big blind ('wait', default); stud games
-   * ignore it.
+   * ignore it. `autoPost` (default on): see the 'auto-post' command.
    */
   | {
       readonly type: 'sit';
@@ -173,10 +173,12 @@ export type TableCommand =
   | { readonly type: 'leave' }
   /** Sit out from the next hand on (the seat is kept; missed blinds are marked). */
   | { readonly type: 'sit-out' }
-  /** Come back: `post` the missed blinds now (the small one dead) or `wait` for the big blind (default: his auto-post setting). */
+  /** Come back: `post` the missed blinds now (the small one dead) or `wait` for the big blind (default). */
   | { readonly type: 'sit-in'; readonly post?: 'post' | 'wait' }
-  /** Auto-post blinds (new player, missed blinds) without asking. */
+  /** Post blinds when they are due without being asked (default on); off: the table asks each time. */
   | { readonly type: 'auto-post'; readonly on: boolean }
+  /** Answers the table's request to post a blind: post it, or decline and sit out. */
+  | { readonly type: 'post-blind'; readonly post: boolean }
   /** At the showdown, muck a hand a shown one already beats instead of showing it (default on). */
   | { readonly type: 'muck-losing'; readonly on: boolean }
   /** Add chips between hands (up to the maximum buy-in). */
@@ -226,6 +228,7 @@ export type {
   HandPlayerView,
   LegalView,
   HandView,
+  BlindRequestView,
   TableView,
   EventView,
   HandRecap,

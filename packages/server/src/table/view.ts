@@ -10,6 +10,7 @@ import type { ResolvedTable } from './config.js';
 import {
   HIDDEN_CARD,
   type AccountId,
+  type BlindRequestView,
   type CardView,
   type ClockConfig,
   type EventView,
@@ -63,6 +64,7 @@ export interface TableState {
   readonly seats: readonly (SeatState | null)[];
   readonly connected: (account: AccountId) => boolean;
   readonly hand: HandState | null;
+  readonly blindRequest: BlindRequestView | null;
 }
 
 /** An outgoing message before filtering: engine positions and full cards. */
@@ -320,6 +322,7 @@ export function viewFor(
         button: state.button,
         seats: state.seats.map((s) => (s === null ? null : seatView(state, s))),
         hand: state.hand === null ? null : handViewFor(state.hand, seat),
+        blindRequest: state.blindRequest,
         you: seat,
       };
       return { type: 'table-snapshot', tableId: state.id, view };

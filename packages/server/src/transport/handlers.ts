@@ -288,6 +288,11 @@ export const HANDLERS: Handlers = {
     return empty();
   },
 
+  async [ClientOp.POST_BLIND](hub, connection, message) {
+    await command(hub, connection, message.tableId, { type: 'post-blind', post: message.post });
+    return empty();
+  },
+
   async [ClientOp.MUCK_LOSING](hub, connection, message) {
     await command(hub, connection, message.tableId, { type: 'muck-losing', on: message.enabled });
     return empty();

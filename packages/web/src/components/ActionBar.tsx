@@ -1,8 +1,8 @@
 import type { WireHandAction } from '@felt/protocol';
 import { useCallback, useEffect, useState } from 'react';
 import { amountText, formatMoney, parseMoney } from '../format';
-import { useStore } from '../hooks';
-import type { LegalView, TableView } from '../net/views';
+import { useNow, useStore } from '../hooks';
+import type { BlindRequestView, LegalView, TableView } from '../net/views';
 import type { TableState } from '../state/table';
 import { CardRow } from './Card';
 import { ClockBar, toWire } from './Table';
@@ -57,8 +57,12 @@ export function ActionBar({
   }, [handId]);
 
   const inHand = me !== null && !me.folded && !me.allIn && hand !== null && hand.phase !== 'done';
+  const blindRequest = view.blindRequest;
   return (
     <div className="action-bar" aria-label="Your actions" role="region">
+      {blindRequest !== null && blindRequest.seat === view.you ? (
+        <PostBlind view={view} request={blindRequest} />
+      ) : null}
       {legal !== null && table.clock !== null && table.clock.seat === view.you ? (
         <ClockBar clock={table.clock} />
       ) : null}
@@ -172,6 +176,38 @@ export function ActionBar({
           </button>
         </div>
       )}
+    </div>
+  );
+}
+
+/** Auto-post is off and the table waits for his blind: post it, or sit out (also when the time runs out). */
+function PostBlind({ view, request }: { view: TableView; request: BlindRequestView }) {
+  const store = useStore();
+  const now = useNow(true);
+  const seconds = Math.max(0, Math.ceil((request.deadline - now) / 1000));
+  const dead = request.dead > 0 ? ` + ${formatMoney(request.dead, view.currency)} dead` : '';
+  return (
+    <div className="action-row" role="group" aria-label="Post your blind">
+      <span className="meta">
+        Your blind: {formatMoney(request.blind, view.currency)}
+        {dead} ({seconds} s)
+      </span>
+      <button
+        type="button"
+        onClick={() => {
+          void store.postBlind(view.tableId, true);
+        }}
+      >
+        Post blind
+      </button>
+      <button
+        type="button"
+        onClick={() => {
+          void store.postBlind(view.tableId, false);
+        }}
+      >
+        Sit out
+      </button>
     </div>
   );
 }

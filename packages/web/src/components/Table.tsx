@@ -266,17 +266,19 @@ function Seat({
       ? table.mucked.includes(seatNumber)
         ? 'Mucked'
         : 'Folded'
-      : !seat.connected
-        ? 'Disconnected'
-        : seat.status === 'sitting-out'
-          ? 'Sitting out'
-          : seat.status === 'waiting'
-            ? 'Waiting for big blind'
-            : seat.status === 'leaving'
-              ? 'Leaving'
-              : seat.missed.big || seat.missed.small
-                ? 'Missed blinds'
-                : null;
+      : view.blindRequest?.seat === seatNumber
+        ? 'Posting blind?'
+        : !seat.connected
+          ? 'Disconnected'
+          : seat.status === 'sitting-out'
+            ? 'Sitting out'
+            : seat.status === 'waiting'
+              ? 'Waiting for big blind'
+              : seat.status === 'leaving'
+                ? 'Leaving'
+                : seat.missed.big || seat.missed.small
+                  ? 'Missed blinds'
+                  : null;
   const classes = ['seat', me ? 'me' : '', acting ? 'acting' : '', player?.folded ? 'folded' : '']
     .filter(Boolean)
     .join(' ');

@@ -6,6 +6,7 @@
 import type { EventView, HandRecap, LegalView, TableView } from '@felt/protocol';
 
 export type {
+  BlindRequestView,
   CardView,
   EventView,
   HandPlayerView,
@@ -43,13 +44,19 @@ const EVENT_TYPES: ReadonlySet<string> = new Set<EventView['type']>([
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
-/** The view if it has what the renderer needs (ids, seats array, hand or null), else null. */
+/** The view if it has what the renderer needs (ids, seats array, hand or null, blind request or null), else null. */
 export function asTableView(value: unknown): TableView | null {
   if (!isRecord(value)) return null;
   if (typeof value['tableId'] !== 'string' || typeof value['game'] !== 'string') return null;
   if (!Array.isArray(value['seats'])) return null;
   const hand = value['hand'];
   if (hand !== null && !(isRecord(hand) && Array.isArray(hand['players']) && Array.isArray(hand['board'])))
+    return null;
+  const request = value['blindRequest'];
+  if (
+    request !== null &&
+    !(isRecord(request) && ['seat', 'blind', 'dead', 'deadline'].every((k) => typeof request[k] === 'number'))
+  )
     return null;
   return value as unknown as TableView;
 }

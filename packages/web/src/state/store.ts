@@ -239,7 +239,7 @@ export class Store {
     seat: number,
     buyIn: number,
     post: 'post' | 'wait' = 'post',
-    autoPost = false,
+    autoPost = true,
   ): Promise<boolean> {
     const ack = await this.guard(
       this.connection.request('seat-take', { tableId, seat, buyIn, post, autoPost }),
@@ -275,6 +275,11 @@ export class Store {
 
   async autoPost(tableId: string, enabled: boolean): Promise<void> {
     await this.guard(this.connection.request('auto-post', { tableId, enabled }));
+  }
+
+  /** Answers the table's request to post a blind (auto-post off): post it, or sit out. */
+  async postBlind(tableId: string, post: boolean): Promise<void> {
+    await this.guard(this.connection.request('post-blind', { tableId, post }));
   }
 
   /** At the showdown, muck a hand a shown one already beats instead of showing it. */
