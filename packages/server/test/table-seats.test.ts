@@ -1,4 +1,5 @@
 import { seededRandom } from '@felt/engine';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { planButtonHand, type PlayerRef, type SeatPicture } from '../src/table/index.js';
 import { harness, playHand, sitAll, tick, type Harness } from './table-helpers.js';
@@ -313,5 +314,88 @@ describe('tables: blinds without auto-post (the table asks before each blind)', 
     const view = h.table.view(null);
     expect(view.blindRequest).toBeNull();
     expect(view.hand!.players.map((player) => player.seat)).toContain(6);
+  });
+});
+
+describe('blinds asked for and answered at random (property)', () => {
+  const ANSWERS = ['post', 'decline', 'no answer', 'auto-post on', 'sit-out', 'leave'] as const;
+
+  it('chips are conserved, only players with auto-post or who agreed post blinds, and the table never stalls', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(fc.boolean(), { minLength: 5, maxLength: 5 }),
+        fc.array(fc.constantFrom(...ANSWERS), { minLength: 1, maxLength: 16 }),
+        fc.integer({ min: 1, max: 1e6 }),
+        async (autoPosts, answers, seed) => {
+          const h = harness({ game: 'holdem', structure: 'no-limit' }, { players: 5, seed });
+          const before = h.storage.total();
+          for (const [i, p] of h.players.entries())
+            await h.table.handle(p, { type: 'sit', seat: i * 2, buyIn: 200, autoPost: autoPosts[i]! });
+          const random = seededRandom(seed);
+          const agreed = new Set<number>();
+          /** Checks who posted in the hand in progress, then plays it out. */
+          const playOut = async (): Promise<void> => {
+            const view = h.table.view(null);
+            const handId = view.hand!.handId;
+            const posters = h.inbox
+              .get('spectator')!
+              .flatMap((m) =>
+                m.type === 'table-event' && m.handId === handId && m.event.type === 'post'
+                  ? [m.event.seat]
+                  : [],
+              );
+            for (const seat of posters) expect(view.seats[seat]!.autoPost || agreed.has(seat)).toBe(true);
+            agreed.clear();
+            await playHand(h, random);
+          };
+          let next = 0;
+          for (let step = 0; step < 60 && next < answers.length; step++) {
+            const view = h.table.view(null);
+            if (view.hand !== null) {
+              await playOut();
+              continue;
+            }
+            const request = view.blindRequest;
+            if (request === null) {
+              // Between hands: those who were sat out come back (waiting for the big blind).
+              for (const p of h.players)
+                if (view.seats.find((seat) => seat?.account === p.account)?.status === 'sitting-out')
+                  await h.table.handle(p, { type: 'sit-in' });
+              await tick(h, 2_000);
+              const after = h.table.view(null);
+              if (after.hand === null && after.blindRequest === null) break; // fewer than two players left
+              continue;
+            }
+            const asked = h.players.find((p) => p.account === view.seats[request.seat]!.account)!;
+            const answer = answers[next++]!;
+            if (answer === 'post' || answer === 'auto-post on') agreed.add(request.seat);
+            if (answer === 'no answer') await tick(h, 15_000);
+            else
+              expect(
+                await h.table.handle(
+                  asked,
+                  answer === 'post' || answer === 'decline'
+                    ? { type: 'post-blind', post: answer === 'post' }
+                    : answer === 'auto-post on'
+                      ? { type: 'auto-post', on: true }
+                      : { type: answer },
+                ),
+              ).toEqual({ ok: true });
+            const seat = h.table.view(null).seats[request.seat];
+            if (answer === 'leave') expect(seat).toBeNull();
+            if (answer === 'decline' || answer === 'no answer' || answer === 'sit-out')
+              expect(seat!.status).toBe('sitting-out');
+            expect(h.storage.total()).toBe(before);
+          }
+          if (h.table.view(null).hand !== null) await playOut();
+          expect(h.errors).toEqual([]);
+          expect(h.storage.total()).toBe(before);
+          for (const seat of h.table.view(null).seats)
+            if (seat) expect(h.storage.seat('t1', seat.account)).toBe(seat.stack);
+          await h.table.dispose();
+        },
+      ),
+      { numRuns: 40 },
+    );
   });
 });
