@@ -61,7 +61,7 @@ export interface SeatView {
   readonly missed: MissedBlinds;
   /** Has paid his blinds since sitting down (may receive the button). */
   readonly paid: boolean;
-  /** Posts his blinds when they are due without being asked (default on); off: the table asks him each time. */
+  /** Posts his blinds when due without being asked (default on); off: the table asks him each time. */
   readonly autoPost: boolean;
   /** At the showdown, a hand already beaten by a shown one is mucked, not shown (default on). */
   readonly muckLosing: boolean;

@@ -140,7 +140,10 @@ export async function signUp(
 }
 
 /** Opens the table from the lobby row and takes `seat` with the minimum buy-in (or `amount`). */
-/** Takes a seat from the lobby; `choices`: wait for the big blind, auto-post off (the dialog's defaults are post now, on). */
+/**
+ * Takes a seat from the lobby; `choices`: wait for the big blind, auto-post off (the dialog's defaults:
+ * post now, auto-post on).
+ */
 export async function sit(
   player: Player,
   tableId: string,

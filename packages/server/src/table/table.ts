@@ -544,7 +544,7 @@ class TableActor implements Table {
     return !seat.sittingOut && !seat.leaving && seat.stack > 0 && this.isConnected(seat.account);
   }
 
-  /** Starts the next hand after the pause between hands, unless one is running, scheduled or waits for a blind. */
+  /** Starts the next hand after the pause between hands, unless one runs, is due or waits for a blind. */
   private scheduleHand(): void {
     if (this.closed || this.hand !== null || this.blindRequest !== null || this.nextHandTimer.running) return;
     this.nextHandTimer.start(this.table.clocks.betweenHandsMs);
@@ -683,7 +683,7 @@ class TableActor implements Table {
     this.blindRequest = null;
   }
 
-  /** Post: he is not asked again for this hand; decline: he sits out. Either way the hand is planned again. */
+  /** Post: he is not asked again for this hand; decline: he sits out. Either way the hand is planned anew. */
   private async answerBlind(account: AccountId, post: boolean): Promise<CommandResult> {
     const seat = this.seatState(account);
     if (!seat) return refuse(TableErrorCode.NOT_SEATED, 'not seated here');
