@@ -127,3 +127,85 @@ describe('tables: the showdown (RULES.md §1: a player who called may muck)', ()
     await h.table.dispose();
   });
 });
+
+describe('tables: all in with no betting left, the hands are turned up before the rest is dealt', () => {
+  /** The events of the hand in progress as the spectator saw them, by type. */
+  const typesSeen = (h: Harness, handId: number): string[] =>
+    eventsOf(h.inbox.get('spectator')!, handId).map((e) => e.type);
+
+  it("hold'em heads-up all-in preflop: both hands shown to everyone, then the board, and the history replays", async () => {
+    const h = harness({ game: 'holdem', structure: 'no-limit' }, { players: 2, seed: 3 });
+    await sitAll(h, 100);
+    await tick(h, 2_000);
+    const handId = h.table.view(null).hand!.handId;
+    await h.table.handle(actor(h)!, { type: 'act', action: { type: 'bet-raise', to: 100 } });
+    await h.table.handle(actor(h)!, { type: 'act', action: { type: 'call' } });
+    const types = typesSeen(h, handId);
+    expect(types.slice(types.indexOf('call'))).toEqual([
+      'call',
+      'show',
+      'show',
+      'deal-board',
+      'deal-board',
+      'deal-board',
+      'award',
+      'end',
+    ]);
+    // What was shown is what each was dealt, and the spectator saw it.
+    const shows = eventsOf(h.inbox.get('spectator')!, handId).flatMap((e) => (e.type === 'show' ? [e] : []));
+    for (const show of shows) {
+      const account = h.table.view(null).seats[show.seat]!.account;
+      expect(show.cards).toEqual(holeCards(h, account, handId, show.seat));
+    }
+    const phh = parsePhh(h.storage.settled.get(handId)!.history.phh);
+    if (!phh.ok) throw new Error(phh.error.message);
+    const replayed = replayPhh(phh.value, {});
+    if (!replayed.ok) throw new Error(replayed.error.message);
+    expect(replayed.finishingStacks).toEqual(phh.value.finishingStacks);
+    expect(h.errors).toEqual([]);
+  });
+
+  it('one player all in while two others can still bet: nothing is shown before the showdown', async () => {
+    const h = harness({ game: 'holdem', structure: 'no-limit' }, { players: 3, seed: 4 });
+    for (const [i, p] of h.players.entries())
+      await h.table.handle(p, { type: 'sit', seat: i, buyIn: i === 0 ? 40 : 200 });
+    await tick(h, 2_000);
+    const handId = h.table.view(null).hand!.handId;
+    const short = h.table.view(null).seats[0]!.account;
+    // Everybody calls the short stack's all-in; the two others check it down.
+    for (let who = actor(h); who !== null; who = actor(h)) {
+      const legal = h.table.view(who.account).hand!.legal!;
+      const action =
+        who.account === short && legal.raise !== null
+          ? { type: 'bet-raise' as const, to: legal.raise.max }
+          : { type: legal.check ? ('check' as const) : ('call' as const) };
+      await h.table.handle(who, { type: 'act', action });
+    }
+    const events = eventsOf(h.inbox.get('spectator')!, handId);
+    expect(events.some((e) => e.type === 'bet-raise' && e.seat === 0 && e.allIn)).toBe(true);
+    const types = typesSeen(h, handId);
+    expect(types.indexOf('show')).toBeGreaterThan(types.lastIndexOf('deal-board'));
+    expect(h.errors).toEqual([]);
+  });
+
+  it('5-card draw all in before the draw: the hands stay down until the showdown (the draw may change them)', async () => {
+    const h = harness({ game: 'draw5', structure: 'no-limit' }, { players: 2, seed: 6 });
+    await sitAll(h, 100);
+    await tick(h, 2_000);
+    const handId = h.table.view(null).hand!.handId;
+    for (let who = actor(h); who !== null; who = actor(h)) {
+      const legal = h.table.view(who.account).hand!.legal!;
+      const action =
+        legal.discard !== null
+          ? { type: 'discard' as const, cards: [] }
+          : legal.raise !== null
+            ? { type: 'bet-raise' as const, to: legal.raise.max }
+            : { type: 'call' as const };
+      await h.table.handle(who, { type: 'act', action });
+    }
+    const types = typesSeen(h, handId);
+    expect(types.filter((t) => t === 'show')).toHaveLength(2);
+    expect(types.indexOf('show')).toBeGreaterThan(types.lastIndexOf('discard'));
+    expect(h.errors).toEqual([]);
+  });
+});

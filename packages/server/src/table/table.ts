@@ -753,9 +753,13 @@ class TableActor implements Table {
       const applied = hand.apply(action);
       if (!applied.ok) throw new Error(`engine refused a verified action: ${applied.error.message}`);
     }
-    // What the hand waits for from the table: the deals, and at the showdown each hand shown or mucked.
+    // What the hand waits for from the table: the deals (all-in: the hands turned up first), and at the
+    // showdown each hand shown or mucked.
     for (let phase = hand.phase; phase === 'deal' || phase === 'showdown'; phase = hand.phase) {
-      const move = phase === 'deal' ? ({ type: 'deal' } as const) : this.showdownMove(state);
+      const move =
+        phase === 'deal'
+          ? (this.allInExposure(state) ?? ({ type: 'deal' } as const))
+          : this.showdownMove(state);
       const applied = hand.apply(move);
       if (!applied.ok) throw new Error(`${move.type} refused: ${applied.error.message}`);
     }
@@ -798,6 +802,19 @@ class TableActor implements Table {
       seat === null || seat === undefined || seat.account !== state.accounts[p] || seat.muckLosing;
     const muck: HandAction = { type: 'muck', player: p };
     return mucksLosing && !hand.canWinShowdown(p) && hand.can(muck) ? muck : { type: 'show', player: p };
+  }
+
+  /**
+   * All-in with no betting left (and no draw to come): as in the big rooms, every hand still in is
+   * turned face up before the rest of the cards are dealt (PHH's convention too). The next one to show
+   * in showdown order, or null while betting can still happen.
+   */
+  private allInExposure(state: HandState): HandAction | null {
+    for (const p of state.hand.showdownOrder()) {
+      const show: HandAction = { type: 'show', player: p };
+      if (state.hand.can(show)) return show;
+    }
+    return null;
   }
 
   /** The hand waits for a player: fold for a leaver, else start his clock. */
