@@ -192,22 +192,22 @@ function PostBlind({ view, request }: { view: TableView; request: BlindRequestVi
         Your blind: {formatMoney(request.blind, view.currency)}
         {dead} ({seconds} s)
       </span>
-      <button
-        type="button"
-        onClick={() => {
-          void store.postBlind(view.tableId, true);
-        }}
-      >
-        Post blind
-      </button>
-      <button
-        type="button"
-        onClick={() => {
-          void store.postBlind(view.tableId, false);
-        }}
-      >
-        Sit out
-      </button>
+      {(
+        [
+          [true, 'Post blind'],
+          [false, 'Sit out'],
+        ] as const
+      ).map(([post, label]) => (
+        <button
+          key={label}
+          type="button"
+          onClick={() => {
+            void store.postBlind(view.tableId, post);
+          }}
+        >
+          {label}
+        </button>
+      ))}
     </div>
   );
 }
