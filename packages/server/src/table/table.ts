@@ -683,26 +683,29 @@ class TableActor implements Table {
     this.blindRequest = null;
   }
 
-  /** Post: he is not asked again for this hand; decline: he sits out. Either way the hand is planned anew. */
   private async answerBlind(account: AccountId, post: boolean): Promise<CommandResult> {
     const seat = this.seatState(account);
     if (!seat) return refuse(TableErrorCode.NOT_SEATED, 'not seated here');
     if (this.blindRequest?.seat !== seat.seat)
       return refuse(TableErrorCode.WRONG_STATE, 'no blind of yours is awaited');
-    this.endBlindRequest();
-    if (post) this.consented.add(seat.seat);
-    else seat.sittingOut = true;
-    this.broadcast({ type: 'table-snapshot' });
-    await this.startHand();
+    await this.settleBlind(seat, post);
     return OK;
   }
 
-  /** No answer in time: he sits out (marked for the blinds he misses) and the hand goes on without him. */
+  /** No answer in time: he declines (the request ends when he leaves, so his seat is still there). */
   private async onBlindClock(request: BlindRequestView | null): Promise<void> {
     if (this.closed || request === null || this.blindRequest !== request) return;
+    await this.settleBlind(this.seats[request.seat]!, false);
+  }
+
+  /**
+   * Post: he is not asked again for this hand; decline: he sits out (and is marked for the blind he
+   * misses). Either way the hand is planned anew.
+   */
+  private async settleBlind(seat: SeatState, post: boolean): Promise<void> {
     this.endBlindRequest();
-    const seat = this.seats[request.seat];
-    if (seat) seat.sittingOut = true;
+    if (post) this.consented.add(seat.seat);
+    else seat.sittingOut = true;
     this.broadcast({ type: 'table-snapshot' });
     await this.startHand();
   }
