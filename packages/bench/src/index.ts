@@ -1,6 +1,7 @@
 export { runBench, type BenchOptions } from './run.js';
 export { GROUPS } from './groups.js';
-export { cpuShares, machineBusyTicks, processTicks, runRoom, type CpuSnapshot } from './room.js';
+export { holdemTournament, mixedTournament, runTournament } from './tournament.js';
+export { cpuShares, machineBusyTicks, processTicks, promSample, runRoom, type CpuSnapshot } from './room.js';
 export {
   CONTENDER_NAMES,
   PEER_NAMES,

@@ -8,7 +8,9 @@
  * process's event-loop delay (p99: how late it reads what arrives), peak memory of each process, the CPU
  * of the server, of the bots and of everything else on the machine while measuring (Linux: /proc, read
  * once as the bots start measuring and once as they stop), errors, and whether the audit afterwards
- * finds every chip (`room-conserved`, 1 = yes).
+ * finds every chip (`room-conserved`, 1 = yes). `room-metrics-*`: what the server's `/metrics` counted
+ * over the same seconds (scraped as the bots start and stop measuring) — hands started, actions
+ * acknowledged and their mean latency — to hold against the bots' own counts.
  *
  * Sized by the environment (defaults finish in about a minute):
  *   FELT_ROOM_BOTS (240)      bots, six to a table: FELT_ROOM_BOTS / 6 six-seat hold'em NL tables
@@ -21,6 +23,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { envNumber } from './env.js';
 import type { BenchGroup, BenchRow } from './registry.js';
 
 /** The `felt` command of this checkout (packages/cli/bin/felt.js). */
@@ -38,15 +41,6 @@ export interface RoomSettings {
   readonly seconds: number;
   readonly thinkMs: number;
   readonly thinkSpread: number;
-}
-
-function envNumber(name: string, fallback: number, min: number, max = Infinity): number {
-  const text = process.env[name];
-  if (text === undefined || text === '') return fallback;
-  const value = Number(text);
-  if (!(value >= min && value <= max))
-    throw new Error(`${name} must be a number ${max === Infinity ? `≥ ${min}` : `from ${min} to ${max}`}`);
-  return value;
 }
 
 export function roomSettings(): RoomSettings {
@@ -124,6 +118,33 @@ export function cpuShares(
   const bots = to.bots - from.bots;
   const others = to.machine - from.machine - server - bots - (to.bench - from.bench);
   return { server: percent(server), bots: percent(bots), others: percent(Math.max(0, others)) };
+}
+
+/** A sample's value in Prometheus's text format (the line `NAME VALUE`, no labels), or null. */
+export function promSample(text: string, name: string): number | null {
+  const line = text.split('\n').find((l) => l.startsWith(`${name} `));
+  return line === undefined ? null : Number(line.slice(name.length + 1));
+}
+
+/** The server's counters of hands and actions at one moment (`/metrics`). */
+export interface MetricsSnapshot {
+  readonly hands: number;
+  readonly actions: number;
+  /** Sum of the actions' latencies, in seconds. */
+  readonly latencySeconds: number;
+}
+
+async function scrapeMetrics(port: number): Promise<MetricsSnapshot | null> {
+  try {
+    const text = await (await fetch(`http://127.0.0.1:${port}/metrics`)).text();
+    const hands = promSample(text, 'felt_hands_started_total');
+    const actions = promSample(text, 'felt_action_latency_seconds_count');
+    const latencySeconds = promSample(text, 'felt_action_latency_seconds_sum');
+    if (hands === null || actions === null || latencySeconds === null) return null;
+    return { hands, actions, latencySeconds };
+  } catch {
+    return null;
+  }
 }
 
 interface LatencyWindow {
@@ -233,12 +254,17 @@ export async function runRoom(
     // Every window the server reports (a new one each 10 s); the busiest is the steady play.
     const windows: { busiest: LatencyWindow | null } = { busiest: null };
     const cpu: { from: CpuSnapshot | null; to: CpuSnapshot | null } = { from: null, to: null };
+    const scraped: { from: Promise<MetricsSnapshot | null>; to: Promise<MetricsSnapshot | null> } = {
+      from: Promise.resolve(null),
+      to: Promise.resolve(null),
+    };
     const watcher = setInterval(() => {
       void serverLatency(server.port).then((window) => {
         if (window !== null && window.count > (windows.busiest?.count ?? 0)) windows.busiest = window;
       });
     }, 2_000);
     let run: Awaited<ReturnType<typeof felt>>;
+    let metrics: { from: MetricsSnapshot | null; to: MetricsSnapshot | null } = { from: null, to: null };
     try {
       log(
         `room: ${settings.bots} bots at ${tables} tables, ${settings.seconds} s, think ${settings.thinkMs} ms ± ${Math.round(settings.thinkSpread * 100)} %`,
@@ -265,8 +291,14 @@ export async function runRoom(
         (child) => {
           child.stderr?.on('data', (chunk: Buffer) => {
             const text = chunk.toString('utf8');
-            if (/ seated at \d+ tables /.test(text)) cpu.from = cpuSnapshot(server.child.pid, child.pid);
-            if (/^felt bots: measured /m.test(text)) cpu.to = cpuSnapshot(server.child.pid, child.pid);
+            if (/ seated at \d+ tables /.test(text)) {
+              cpu.from = cpuSnapshot(server.child.pid, child.pid);
+              scraped.from = scrapeMetrics(server.port);
+            }
+            if (/^felt bots: measured /m.test(text)) {
+              cpu.to = cpuSnapshot(server.child.pid, child.pid);
+              scraped.to = scrapeMetrics(server.port);
+            }
             log(text.trimEnd());
           });
         },
@@ -274,6 +306,7 @@ export async function runRoom(
       );
     } finally {
       clearInterval(watcher);
+      metrics = { from: await scraped.from, to: await scraped.to };
       serverPeak = peakMemoryOf(server.child.pid);
       server.child.kill('SIGTERM');
       await server.exited;
@@ -296,6 +329,14 @@ export async function runRoom(
     });
     const perSecond = (n: number): number => Math.round((n / result.seconds) * 10) / 10;
     const shares = cpu.from === null || cpu.to === null ? null : cpuShares(cpu.from, cpu.to);
+    const counted =
+      metrics.from === null || metrics.to === null
+        ? null
+        : {
+            hands: metrics.to.hands - metrics.from.hands,
+            actions: metrics.to.actions - metrics.from.actions,
+            latencySeconds: metrics.to.latencySeconds - metrics.from.latencySeconds,
+          };
     return [
       row('room-tables', 'tables', result.tables),
       row('room-bots', 'bots', result.seated),
@@ -308,6 +349,17 @@ export async function runRoom(
         : [
             row('room-server-latency-p50', 'ms', windows.busiest.p50),
             row('room-server-latency-p99', 'ms', windows.busiest.p99),
+          ]),
+      ...(counted === null
+        ? []
+        : [
+            row('room-metrics-hands', 'hands/s', perSecond(counted.hands)),
+            row('room-metrics-actions', 'actions/s', perSecond(counted.actions)),
+            row(
+              'room-metrics-latency-mean',
+              'ms',
+              counted.actions === 0 ? 0 : Math.round((counted.latencySeconds / counted.actions) * 1e5) / 100,
+            ),
           ]),
       row('room-bots-loop-delay-p99', 'ms', result.loopDelayMs.p99),
       row('room-server-memory', 'MB', mb(serverPeak)),

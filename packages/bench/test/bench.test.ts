@@ -5,8 +5,12 @@ import {
   cpuShares,
   machineBusyTicks,
   processTicks,
+  promSample,
   runBench,
   runRoom,
+  runTournament,
+  holdemTournament,
+  mixedTournament,
 } from '@felt/bench';
 
 describe('felt bench --json --only eval', () => {
@@ -53,7 +57,16 @@ describe('felt bench --only room', () => {
     expect(cpuShares(from, to)).toEqual({ server: 80, bots: 30, others: 24 });
   });
 
-  it('plays a small room to the end: every bot seated, no error, every chip conserved, each share of the CPU', async () => {
+  it('reads a sample without labels from Prometheus’s text, and no other', () => {
+    const text =
+      '# HELP felt_hands_started_total Hands dealt.\n# TYPE felt_hands_started_total counter\n' +
+      'felt_hands_started_total 42\nfelt_hands_started_total_extra 7\nfelt_errors_total{source="table"} 3\n';
+    expect(promSample(text, 'felt_hands_started_total')).toBe(42);
+    expect(promSample(text, 'felt_errors_total')).toBeNull();
+    expect(promSample(text, 'felt_tables')).toBeNull();
+  });
+
+  it('plays a small room to the end: every bot seated, no error, every chip conserved, each share of the CPU; /metrics counts what the bots counted', async () => {
     const rows = await runRoom({ bots: 12, seconds: 3, thinkMs: 100, thinkSpread: 0.5 });
     const figures = new Map(rows.map((row) => [row.name, row.felt]));
     expect(figures.get('room-tables')).toBe(2);
@@ -64,5 +77,36 @@ describe('felt bench --only room', () => {
     expect(figures.get('room-server-cpu')).toBeGreaterThan(0);
     expect(figures.get('room-bots-cpu')).toBeGreaterThan(0);
     expect(figures.get('room-others-cpu')).toBeGreaterThanOrEqual(0);
+    // Over the same seconds, the server's /metrics and the bots count the same actions (acks of `act`:
+    // a few in flight at each end at most) and the same hands (started there, finished here: at most
+    // one a table apart at each end).
+    const actions = figures.get('room-actions')!;
+    expect(Math.abs(figures.get('room-metrics-actions')! - actions)).toBeLessThanOrEqual(actions * 0.1 + 2);
+    expect(Math.abs(figures.get('room-metrics-hands')! - figures.get('room-hands')!)).toBeLessThanOrEqual(
+      (2 * 2) / 3 + 0.1,
+    );
+    expect(figures.get('room-metrics-latency-mean')).toBeGreaterThan(0);
   }, 120_000);
+});
+
+describe('felt bench --json --only tournament', () => {
+  const suffixes = ['entrants', 'wall-s', 'hands', 'moves', 'levels', 'latency-p99', 'errors', 'conserved'];
+
+  it.each([
+    ['tournament', holdemTournament(4)],
+    ['tournament-mixed', mixedTournament(3)],
+  ])(
+    '%s: the rows the issue names, played to a winner, no error, every chip and cent conserved',
+    async (prefix, def) => {
+      const rows = await runTournament(prefix, def, 0);
+      expect(rows.map((row) => row.name)).toEqual(suffixes.map((s) => `${prefix}-${s}`));
+      const figures = new Map(rows.map((row) => [row.name, row.felt]));
+      expect(figures.get(`${prefix}-entrants`)).toBe(def.maxEntrants);
+      expect(figures.get(`${prefix}-hands`)).toBeGreaterThan(0);
+      expect(figures.get(`${prefix}-levels`)).toBeGreaterThan(0);
+      expect(figures.get(`${prefix}-errors`)).toBe(0);
+      expect(figures.get(`${prefix}-conserved`)).toBe(1);
+    },
+    300_000,
+  );
 });

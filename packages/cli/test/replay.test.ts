@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { FELT, runFelt } from './run-felt.js';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
-const wsop = path.resolve(repoRoot, '..', 'shared', 'conformance', 'phh-wsop-2023');
+const wsop = path.join(repoRoot, 'packages', 'engine', 'test', 'data', 'wsop-2023');
 
 const HEADS_UP_PLO = `variant = "PO"
 ante_trimming_status = true
@@ -79,7 +79,7 @@ ${CENTS}`;
       encoding: 'utf8',
     });
     expect(run.status).toBe(0);
-    expect(run.stdout).toContain('Felt Hand #1: Omaha Pot Limit (500.00/1000.00) [PO]');
+    expect(run.stdout).toContain('Felt Hand #1: Pot Limit Omaha 500/1000 [PO]');
     expect(run.stdout).toContain('p2: raises 2000.00 to 3000.00');
     expect(run.stdout).toContain(
       'Seat 1: p1 started with 1259450.25, finished with 1937923.75 (won 678473.50)',

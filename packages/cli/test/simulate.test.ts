@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { parsePhhs } from '@felt/engine';
 import { describe, expect, it } from 'vitest';
 import { FELT, runFelt } from './run-felt.js';
@@ -39,6 +40,23 @@ describe('felt simulate (the command-line contract)', () => {
         written,
       );
     }
+  });
+
+  it('writes, byte for byte, the seed-91 stud file PokerKit checked (packages/engine/test/data/pokerkit)', () => {
+    const fixture = path.join(
+      path.dirname(fileURLToPath(import.meta.url)),
+      '..',
+      '..',
+      'engine',
+      'test',
+      'data',
+      'pokerkit',
+      'F7S.phhs',
+    );
+    const args = ['simulate', '--variant', 'F7S', '--players', '6', '--hands', '150', '--seed', '91'];
+    const run = spawnSync(process.execPath, [FELT, ...args, '--out', '-'], { encoding: 'utf8' });
+    expect(run.status, run.stderr).toBe(0);
+    expect(run.stdout === readFileSync(fixture, 'utf8')).toBe(true);
   });
 
   it('writes to standard output with --out -', () => {

@@ -14,3 +14,4 @@ export * from './eval/showdown.js';
 export * from './phh/index.js';
 export * from './odds/index.js';
 export * from './hand/index.js';
+export * from './fair/index.js';

@@ -392,3 +392,92 @@ describe('WSOP rule 96 (c): short all-ins that add up to a full raise reopen the
     expect(hand.legalActions()?.raise).toBeNull();
   });
 });
+
+describe('a raise someone can call (docs/rules.md "No raise nobody can call")', () => {
+  test('no raise when every other player still to act is covered by the current bet', () => {
+    // p3 raises to 97; p4 calls all-in; p5 (100) could raise to 100, but p6, p1 and p2 hold less than 97.
+    const hand = holdem('no-limit', [56, 43, 97, 23, 100, 13]);
+    dealHoles(hand, '7h9h', 'JsAc', 'Td9s', 'Ks7d', '6dTc', 'AsAh');
+    raiseTo(hand, 2, 97);
+    call(hand, 3);
+    expect(hand.actor).toBe(4);
+    const legal = hand.legalActions()!;
+    expect(legal.raise).toBeNull();
+    expect(legal.call).toBe(97);
+  });
+
+  test('a raise stays open while one other player can put in more than the bet', () => {
+    const hand = holdem('no-limit', [56, 43, 97, 23, 100, 98]);
+    dealHoles(hand, '7h9h', 'JsAc', 'Td9s', 'Ks7d', '6dTc', 'AsAh');
+    raiseTo(hand, 2, 97);
+    call(hand, 3);
+    expect(hand.legalActions()!.raise).toEqual({ min: 100, max: 100 });
+  });
+});
+
+describe('shortAllInReopens: a short all-in is a bet or raise (PokerKit)', () => {
+  const flop = (shortAllInReopens: boolean) => {
+    const hand = holdem('fixed-limit', [100, 100, 3, 100], { shortAllInReopens });
+    dealHoles(hand, 'AsKs', 'QhQd', '2c3c', '9h9d');
+    for (const player of [2, 3, 0, 1]) call(hand, player); // p3 keeps 1 chip
+    deal(hand, '4d5d6h');
+    call(hand, 0);
+    call(hand, 1);
+    raiseTo(hand, 2, 1); // all in for half the 2 bet
+    expect(hand.actor).toBe(3);
+    return hand;
+  };
+
+  test('the next raise is a full one above the short bet (to 3), where the house completes it to 2', () => {
+    expect(flop(true).legalActions()!.raise).toEqual({ min: 3, max: 3 });
+    expect(flop(false).legalActions()!.raise).toEqual({ min: 2, max: 2 });
+  });
+
+  test('the short bet counts toward the cap of a bet and three raises', () => {
+    const hand = flop(true);
+    raiseTo(hand, 3, 3);
+    raiseTo(hand, 0, 5);
+    raiseTo(hand, 1, 7);
+    expect(hand.actor).toBe(3);
+    expect(hand.legalActions()!.raise).toBeNull();
+  });
+});
+
+describe("all in with no betting left: hands turned face up in PokerKit's order", () => {
+  test('no bet in the round: from where its action started (after the big blind)', () => {
+    const hand = holdem('no-limit', [1, 2, 2]);
+    dealHoles(hand, 'AsKs', 'QhQd', '2c3c');
+    call(hand, 2);
+    expect(hand.phase).toBe('deal');
+    expect(hand.exposureOrder()).toEqual([2, 0, 1]);
+    const shown: number[] = [];
+    for (let show = hand.nextExposure(); show !== null; show = hand.nextExposure()) {
+      if (show.type === 'show') shown.push(show.player);
+      act(hand, show);
+    }
+    expect(shown).toEqual([2, 0, 1]);
+    expect(hand.phase).toBe('deal');
+  });
+
+  test('from the last bettor or raiser, a short all-in included', () => {
+    const hand = holdem('no-limit', [60, 40, 100]);
+    dealHoles(hand, 'AsKs', 'QhQd', '2c3c');
+    raiseTo(hand, 2, 50);
+    raiseTo(hand, 0, 60); // all in, short of a full raise
+    call(hand, 1);
+    call(hand, 2);
+    expect(hand.phase).toBe('deal');
+    expect(hand.exposureOrder()).toEqual([0, 1, 2]);
+    expect(hand.nextExposure()).toEqual({ type: 'show', player: 0 });
+  });
+
+  test('nothing is turned up while two players can still bet', () => {
+    const hand = holdem('no-limit', [10, 100, 100]);
+    dealHoles(hand, 'AsKs', 'QhQd', '2c3c');
+    raiseTo(hand, 2, 10);
+    call(hand, 0);
+    call(hand, 1);
+    expect(hand.phase).toBe('deal');
+    expect(hand.nextExposure()).toBeNull();
+  });
+});

@@ -1,7 +1,7 @@
 /**
  * Every conformance hand replays to its expected finishing stacks: the 97 televised WSOP 2023 hands
  * converted to PHH (expected stacks in each file's second line) and the worked cases of
- * pokerkit-cases.md. The conformance folder sits beside the repository: ../shared/conformance.
+ * pokerkit-cases.md, both in ./data (see its README for where they come from).
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -11,9 +11,8 @@ import { Hand } from '../src/hand/hand.js';
 import type { HandAction } from '../src/hand/types.js';
 import { parsePhh, phhToConfig, replayPhh, toScaled, type PhhAction } from '../src/phh/index.js';
 
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
-const conformance = path.resolve(repoRoot, '..', 'shared', 'conformance');
-const wsopDir = path.join(conformance, 'phh-wsop-2023');
+const data = path.join(path.dirname(fileURLToPath(import.meta.url)), 'data');
+const wsopDir = path.join(data, 'wsop-2023');
 
 /**
  * Hands the hand engine does not yet replay as PokerKit does, with the reason. They run as
@@ -44,7 +43,7 @@ function wsopCases(): Case[] {
 }
 
 function markdownCases(): Case[] {
-  const text = readFileSync(path.join(conformance, 'pokerkit-cases.md'), 'utf8');
+  const text = readFileSync(path.join(data, 'pokerkit-cases.md'), 'utf8');
   const cases: Case[] = [];
   for (const section of text.split(/^## /m).slice(1)) {
     const name = section.split('\n')[0]!.trim();

@@ -286,7 +286,7 @@ finishing_stacks = [572100, 1997500, 1109500]`);
     const text = phhToText(hand);
     expect(text.ok).toBe(true);
     if (!text.ok) return;
-    expect(text.value).toContain("Felt Hand #1: Texas Hold'em No Limit (1000/2000) [NT]");
+    expect(text.value).toContain("Felt Hand #1: No Limit Hold'em 1000/2000 [NT]");
     expect(text.value).toContain('Seat 3: Dwan (553500 in chips)');
     expect(text.value).toContain('Antonius: posts small blind 1000');
     expect(text.value).toContain('Dwan: raises 5000 to 7000');

@@ -32,7 +32,28 @@ export const ClientOp = {
   HISTORY_LIST: 'history-list',
   HISTORY_FETCH: 'history-fetch',
   HAND_SUMMARY: 'hand-summary',
+  FAIR_CONTRIBUTE: 'fair-contribute',
+  CHAT_SEND: 'chat-send',
+  NOTES_LIST: 'notes-list',
+  NOTE_SET: 'note-set',
+  TOURNAMENT_LIST: 'tournament-list',
+  TOURNAMENT_GET: 'tournament-get',
+  TOURNAMENT_REGISTER: 'tournament-register',
+  TOURNAMENT_UNREGISTER: 'tournament-unregister',
   PING: 'ping',
+  STAFF_PLAYER: 'staff-player',
+  STAFF_CASHIER: 'staff-cashier',
+  STAFF_HAND: 'staff-hand',
+  STAFF_SUSPEND: 'staff-suspend',
+  STAFF_BROADCAST: 'staff-broadcast',
+  STAFF_END_SESSIONS: 'staff-end-sessions',
+  STAFF_FIGURES: 'staff-figures',
+  STAFF_AUDIT: 'staff-audit',
+  STAFF_INTEGRITY: 'staff-integrity',
+  STAFF_PAUSE: 'staff-pause',
+  STAFF_TABLE_OPEN: 'staff-table-open',
+  STAFF_TABLE_CLOSE: 'staff-table-close',
+  STAFF_HANDS: 'staff-hands',
 } as const;
 export type ClientOp = (typeof ClientOp)[keyof typeof ClientOp];
 export const CLIENT_OPS: readonly ClientOp[] = Object.values(ClientOp);
@@ -45,6 +66,23 @@ export const PUBLIC_OPS: ReadonlySet<ClientOp> = new Set<ClientOp>([
   ClientOp.PING,
 ]);
 
+/** Requests only a staff account (operator or admin) may make; anyone else gets NOT_STAFF. */
+export const STAFF_OPS: ReadonlySet<ClientOp> = new Set<ClientOp>([
+  ClientOp.STAFF_PLAYER,
+  ClientOp.STAFF_CASHIER,
+  ClientOp.STAFF_HAND,
+  ClientOp.STAFF_SUSPEND,
+  ClientOp.STAFF_BROADCAST,
+  ClientOp.STAFF_END_SESSIONS,
+  ClientOp.STAFF_FIGURES,
+  ClientOp.STAFF_AUDIT,
+  ClientOp.STAFF_INTEGRITY,
+  ClientOp.STAFF_PAUSE,
+  ClientOp.STAFF_TABLE_OPEN,
+  ClientOp.STAFF_TABLE_CLOSE,
+  ClientOp.STAFF_HANDS,
+]);
+
 /** Server → client messages. `ack` and `error` answer a request; the others are pushed. */
 export const ServerOp = {
   ACK: 'ack',
@@ -52,6 +90,7 @@ export const ServerOp = {
   HELLO: 'hello',
   LOBBY_TABLE: 'lobby-table',
   TABLE_SNAPSHOT: 'table-snapshot',
+  HAND_START: 'hand-start',
   TABLE_EVENT: 'table-event',
   CLOCK: 'clock',
   LEGAL_ACTIONS: 'legal-actions',
@@ -59,6 +98,12 @@ export const ServerOp = {
   BALANCES: 'balances',
   WAITLIST_SEAT: 'waitlist-seat',
   SESSION_ENDED: 'session-ended',
+  BROADCAST: 'broadcast',
+  CHAT: 'chat',
+  LOBBY_TABLE_REMOVED: 'lobby-table-removed',
+  TOURNAMENT_SEAT: 'tournament-seat',
+  TOURNAMENT_OUT: 'tournament-out',
+  TOURNAMENT_END: 'tournament-end',
 } as const;
 export type ServerOp = (typeof ServerOp)[keyof typeof ServerOp];
 
@@ -78,6 +123,25 @@ export const ErrorCode = {
   ALREADY_AUTHENTICATED: 'ALREADY_AUTHENTICATED',
   /** Wrong name or password. */
   BAD_CREDENTIALS: 'BAD_CREDENTIALS',
+  /** A staff account's password was right; its sign-in needs the code of its authenticator (`totp`) too. */
+  TOTP_REQUIRED: 'TOTP_REQUIRED',
+  /** A staff account (operator or admin) plays no real money: no real-money buy-in, no credit. */
+  STAFF_ACCOUNT: 'STAFF_ACCOUNT',
+  /** The account is suspended by the room's staff: it cannot sign in. */
+  SUSPENDED: 'SUSPENDED',
+  /** The room's staff muted this account at the tables' chat (`felt admin mute`); he still plays. */
+  MUTED: 'MUTED',
+  /** A staff request from an account that is not staff. */
+  NOT_STAFF: 'NOT_STAFF',
+  /** No account by that name (a staff lookup). */
+  UNKNOWN_USER: 'UNKNOWN_USER',
+  /**
+   * Too many password attempts: on this account (wrong passwords in a row slow it down, never lock it)
+   * or from this address; nothing was checked. The message says when to try again.
+   */
+  TOO_MANY_ATTEMPTS: 'TOO_MANY_ATTEMPTS',
+  /** The room is busy checking passwords (too many sign-ins at once); nothing was done, try again. */
+  BUSY: 'BUSY',
   /** The session token is unknown, expired or revoked. */
   BAD_TOKEN: 'BAD_TOKEN',
   /** The account name is taken. */
@@ -111,6 +175,22 @@ export const ErrorCode = {
   BAD_CARDS: 'BAD_CARDS',
   /** The hand id is not the hand in progress, or the hand is unknown / not visible to the account. */
   NO_SUCH_HAND: 'NO_SUCH_HAND',
+  /** A fair-dealing contribution names another commitment than the next hand's (docs/fairness.md). */
+  WRONG_COMMITMENT: 'WRONG_COMMITMENT',
+  /** A fair-dealing contribution is not 32 bytes as 64 lower-case hex digits. */
+  BAD_CONTRIBUTION: 'BAD_CONTRIBUTION',
+  /** No tournament by that id is open, running, or finished since the room started. */
+  NO_SUCH_TOURNAMENT: 'NO_SUCH_TOURNAMENT',
+  /** The tournament takes no more entries: full, over, or past its late registration. */
+  REGISTRATION_CLOSED: 'REGISTRATION_CLOSED',
+  /** The account is already an entrant of this tournament. */
+  ALREADY_REGISTERED: 'ALREADY_REGISTERED',
+  /** The account is not an entrant of this tournament. */
+  NOT_REGISTERED: 'NOT_REGISTERED',
+  /** Unregistering after the tournament has started. */
+  TOURNAMENT_STARTED: 'TOURNAMENT_STARTED',
+  /** The ledger refused the buy-in for another reason than the balance (e.g. a staff account, real money). */
+  PAYMENT_REFUSED: 'PAYMENT_REFUSED',
   /** The server is shutting down and accepts nothing new. */
   SHUTTING_DOWN: 'SHUTTING_DOWN',
   /** Something went wrong on the server; the request changed nothing. */
@@ -126,5 +206,9 @@ export const SessionEndReason = {
   /** The same account resumed or logged in elsewhere with this session's token. */
   REPLACED: 'replaced',
   SHUTDOWN: 'shutdown',
+  /** The room's staff suspended the account. */
+  SUSPENDED: 'suspended',
+  /** The room's staff ended the account's sessions (it may sign in again). */
+  ENDED_BY_STAFF: 'ended-by-staff',
 } as const;
 export type SessionEndReason = (typeof SessionEndReason)[keyof typeof SessionEndReason];

@@ -7,3 +7,4 @@ export type { Schema, Infer, ParseResult, SchemaIssue, ObjectSchema } from './sc
 export * from './codes.js';
 export * from './messages.js';
 export * from './views.js';
+export * from './staff.js';

@@ -9,7 +9,23 @@
  */
 import type { VariantId } from '@felt/engine';
 import { ClientOp, ErrorCode, ServerOp, SessionEndReason } from './codes.js';
-import type { EventView, HandRecap, LegalView, TableStakes, TableView } from './views.js';
+import type {
+  IntegrityView,
+  LiveFiguresView,
+  SettledHandView,
+  StaffAuditView,
+  StaffPlayerView,
+  StaffRoleName,
+} from './staff.js';
+import type {
+  EventView,
+  FairHandView,
+  FairNextView,
+  HandRecap,
+  LegalView,
+  TableStakes,
+  TableView,
+} from './views.js';
 import {
   array,
   boolean,
@@ -73,13 +89,16 @@ export const CURRENCIES = ['play', 'real'] as const;
 export type Currency = (typeof CURRENCIES)[number];
 
 export const RequestId = int({ min: 0 });
-export const TableId = string({ min: 1, max: 64, pattern: /^[A-Za-z0-9_.:-]+$/ });
+/** A table: a cash table's id, or a tournament table's (its tournament's id with `@`, then `-` and its number). */
+export const TableId = string({ min: 1, max: 96, pattern: /^[A-Za-z0-9_.:@-]+$/ });
 /** A hand: its id in the room's storage (in table messages and hand histories alike). */
 export const HandId = int({ min: 1 });
 export const UserName = string({ min: NAME_MIN, max: NAME_MAX, pattern: /^[A-Za-z0-9_.-]+$/ });
 /** Checked for length by the handler (WEAK_PASSWORD), so the schema only bounds it. */
 export const Password = string({ min: 1, max: PASSWORD_MAX });
 export const Token = string({ min: 16, max: 128, pattern: /^[A-Za-z0-9_-]+$/ });
+/** A staff member's one-time code from his authenticator (TOTP, six digits). */
+export const TotpCode = string({ min: 6, max: 6, pattern: /^[0-9]{6}$/ });
 export const Amount = int({ min: 0, max: MAX_AMOUNT });
 export const SeatNumber = int({ min: 0, max: 9 });
 /** A card as text: rank 2–9 T J Q K A and suit c d h s ("As", "Td"). */
@@ -122,8 +141,16 @@ const request = <
 ) => object({ op: literal(op), id: RequestId, ...shape });
 
 export const SignUp = request(ClientOp.SIGN_UP, { name: UserName, password: Password });
-export const Login = request(ClientOp.LOGIN, { name: UserName, password: Password });
-export const Resume = request(ClientOp.RESUME, { token: Token });
+/** `totp`: a staff account's second factor, which its sign-in needs; a player's sign-in ignores it. */
+export const Login = request(ClientOp.LOGIN, {
+  name: UserName,
+  password: Password,
+  totp: optional(TotpCode),
+});
+/** The body of the browser's `POST /api/signup` and `POST /api/login` (docs/security.md). */
+export const Credentials = object({ name: UserName, password: Password, totp: optional(TotpCode) });
+/** Without `token`: the session of the cookie the WebSocket was opened with (the browser). */
+export const Resume = request(ClientOp.RESUME, { token: optional(Token) });
 export const Logout = request(ClientOp.LOGOUT, {});
 export const ChangePassword = request(ClientOp.CHANGE_PASSWORD, {
   oldPassword: Password,
@@ -185,7 +212,138 @@ export const HistoryList = request(ClientOp.HISTORY_LIST, {
 export const HistoryFetch = request(ClientOp.HISTORY_FETCH, { handId: HandId });
 /** The summary of the last finished hand at a table, as the player may see it (RULES.md §1). */
 export const HandSummaryRequest = request(ClientOp.HAND_SUMMARY, { tableId: TableId });
+/**
+ * A seated player's 32 random bytes (`bytes`: 64 lower-case hex digits) for the table's next hand,
+ * naming its commitment (`commitment`, hex: the view's `fair.commitment`). Checked by the table
+ * (BAD_CONTRIBUTION, WRONG_COMMITMENT, NOT_SEATED), so the schema only bounds the texts.
+ */
+export const FairContribute = request(ClientOp.FAIR_CONTRIBUTE, {
+  tableId: TableId,
+  commitment: string({ min: 1, max: 128 }),
+  bytes: string({ min: 1, max: 128 }),
+});
+/**
+ * A line in the table's chat, from a player seated there, to everyone watching it. The server cleans
+ * it to one line (control characters become spaces) and refuses it when nothing or more than 200
+ * characters are left (BAD_MESSAGE), from a player not seated (NOT_SEATED), muted by the staff (MUTED)
+ * or past his allowance (RATE_LIMITED: five at once, then one every three seconds).
+ */
+export const ChatSend = request(ClientOp.CHAT_SEND, {
+  tableId: TableId,
+  text: string({ min: 1, max: 1000 }),
+});
+/** The colour tags of players' notes. */
+export const NOTE_COLOURS = ['red', 'orange', 'yellow', 'green', 'blue', 'purple'] as const;
+export type NoteColour = (typeof NOTE_COLOURS)[number];
+/** His own notes on other players, with their colour tags (kept with his account, seen by nobody else). */
+export const NotesList = request(ClientOp.NOTES_LIST, {});
+/**
+ * His note on the player `about` (an account id, as in table views), replacing the last one; an empty
+ * note without a colour removes it. UNKNOWN_USER for no such account.
+ */
+export const NoteSet = request(ClientOp.NOTE_SET, {
+  about: int({ min: 1 }),
+  colour: nullable(enumOf(NOTE_COLOURS)),
+  note: string({ max: 500 }),
+});
+/** A tournament run: its entry's id, and for a scheduled or sit & go run `@` its start (docs/tournaments.md). */
+export const TournamentId = string({ min: 1, max: 80, pattern: /^[A-Za-z0-9_.:@-]+$/ });
+/** The tournaments open for registration, running, or over since the room started. */
+export const TournamentList = request(ClientOp.TOURNAMENT_LIST, {});
+/** One tournament: structure, payouts, entrants with chips and rank, tables, results. */
+export const TournamentGet = request(ClientOp.TOURNAMENT_GET, { tournamentId: TournamentId });
+/** Enter: the buy-in to the prize pool and the fee to the house, from the balance of its currency. */
+export const TournamentRegister = request(ClientOp.TOURNAMENT_REGISTER, { tournamentId: TournamentId });
+/** Before the start only: the buy-in and fee back. */
+export const TournamentUnregister = request(ClientOp.TOURNAMENT_UNREGISTER, { tournamentId: TournamentId });
 export const Ping = request(ClientOp.PING, {});
+/** Staff: a player by name (any case) — balances, seats, sessions. */
+export const StaffPlayer = request(ClientOp.STAFF_PLAYER, { name: UserName });
+/** Staff: real money into or out of a player's balance, with the reason the staff log keeps. */
+export const StaffCashier = request(ClientOp.STAFF_CASHIER, {
+  name: UserName,
+  direction: enumOf(['credit', 'debit'] as const),
+  amount: int({ min: 1, max: MAX_AMOUNT }),
+  reason: string({ min: 1, max: 200 }),
+});
+/** Staff: a finished hand with every card (never one still being played); the lookup is logged. */
+export const StaffHand = request(ClientOp.STAFF_HAND, { handId: HandId });
+/** Staff: a message from the room to every connection, or to those watching one table. */
+export const StaffBroadcast = request(ClientOp.STAFF_BROADCAST, {
+  tableId: optional(TableId),
+  text: string({ min: 1, max: 500 }),
+});
+/**
+ * Staff: finished hands, newest first, at one table and/or ended within a span (ms since the epoch, both
+ * ends included); at most `limit` (default 50).
+ */
+export const StaffHands = request(ClientOp.STAFF_HANDS, {
+  tableId: optional(TableId),
+  endedFrom: optional(int({ min: 0 })),
+  endedTo: optional(int({ min: 0 })),
+  limit: optional(int({ min: 1, max: 500 })),
+});
+/**
+ * Staff: suspend a player (his sessions end; at each table he is folded when his turn comes and cashed
+ * out when the hand is over) or lift it (`suspended: false`), with the reason the staff log keeps.
+ */
+export const StaffSuspend = request(ClientOp.STAFF_SUSPEND, {
+  name: UserName,
+  suspended: boolean(),
+  reason: string({ min: 1, max: 200 }),
+});
+/** Staff: end every session of a player (a stolen password, a shared account); he may sign in again. */
+export const StaffEndSessions = request(ClientOp.STAFF_END_SESSIONS, {
+  name: UserName,
+  reason: string({ min: 1, max: 200 }),
+});
+/** Staff: the room's live figures (those of `/metrics` and `/health`) and their recent history. */
+export const StaffFigures = request(ClientOp.STAFF_FIGURES, {});
+/** Staff: the ledger's audit (conserved or not, and where not) and the staff log's chain. */
+export const StaffAudit = request(ClientOp.STAFF_AUDIT, {});
+/** Staff: the game-security reports over every stored hand (as `felt admin integrity`). */
+export const StaffIntegrity = request(ClientOp.STAFF_INTEGRITY, {});
+/**
+ * Staff: pause a table (the hand in play finishes, no other starts) or resume it (`paused: false`);
+ * without `tableId`, every table of the room — a drain before a restart.
+ */
+export const StaffPause = request(ClientOp.STAFF_PAUSE, {
+  tableId: optional(TableId),
+  paused: boolean(),
+  reason: string({ min: 1, max: 200 }),
+});
+/**
+ * Staff: a new table, with the fields of a table in the table file (docs/tables.md); BAD_MESSAGE naming
+ * what no table could run with, or an id already in the room.
+ */
+export const StaffTableOpen = request(ClientOp.STAFF_TABLE_OPEN, {
+  table: object({
+    id: string({ min: 1, max: 48, pattern: /^[A-Za-z0-9_.:-]+$/ }),
+    name: string({ min: 1, max: 80 }),
+    game: Game,
+    structure: Structure,
+    currency: CurrencySchema,
+    stakes: object({
+      small: int({ min: 1, max: MAX_AMOUNT }),
+      big: int({ min: 1, max: MAX_AMOUNT }),
+      ante: optional(int({ min: 0, max: MAX_AMOUNT })),
+      bringIn: optional(int({ min: 0, max: MAX_AMOUNT })),
+    }),
+    seats: optional(int({ min: 2, max: 10 })),
+    minBuyIn: optional(int({ min: 1, max: MAX_AMOUNT })),
+    maxBuyIn: optional(int({ min: 1, max: MAX_AMOUNT })),
+  }),
+  reason: string({ min: 1, max: 200 }),
+});
+/**
+ * Staff: closes a table after its hand: it is paused at once (no new hand), and once the hand in play is
+ * over every seated player is cashed out (the table's own leave), its waiting list dropped and the table
+ * taken out of the room (`lobby-table-removed`). Practice tables are the table file's (WRONG_STATE).
+ */
+export const StaffTableClose = request(ClientOp.STAFF_TABLE_CLOSE, {
+  tableId: TableId,
+  reason: string({ min: 1, max: 200 }),
+});
 
 export const ClientMessageSchema = union('op', [
   SignUp,
@@ -215,7 +373,28 @@ export const ClientMessageSchema = union('op', [
   HistoryList,
   HistoryFetch,
   HandSummaryRequest,
+  FairContribute,
+  ChatSend,
+  NotesList,
+  NoteSet,
+  TournamentList,
+  TournamentGet,
+  TournamentRegister,
+  TournamentUnregister,
   Ping,
+  StaffPlayer,
+  StaffCashier,
+  StaffHand,
+  StaffSuspend,
+  StaffBroadcast,
+  StaffEndSessions,
+  StaffFigures,
+  StaffAudit,
+  StaffIntegrity,
+  StaffPause,
+  StaffTableOpen,
+  StaffTableClose,
+  StaffHands,
 ]);
 export type ClientMessage = Infer<typeof ClientMessageSchema>;
 /** The request with op `O`. */
@@ -227,6 +406,8 @@ export interface AccountInfo {
   /** The account id (as in table views). */
   readonly id: number;
   readonly name: string;
+  /** A staff account's role (it may open the console); absent for a player. */
+  readonly role?: StaffRoleName;
 }
 
 /** Play money and real money, kept apart (real money in cents). */
@@ -255,6 +436,65 @@ export interface TableSummary {
   /** Average final pot of the recent hands (0 before any). */
   readonly averagePot: number;
   readonly handsPerHour: number;
+  /** The room's staff paused the table (`staff-pause`): no new hand starts until it is resumed. */
+  readonly paused: boolean;
+}
+
+export type TournamentState = 'registering' | 'running' | 'finished' | 'cancelled';
+
+/** A tournament as the tournament lobby lists it. Money in cents (real) or play chips. */
+export interface TournamentSummary {
+  readonly tournamentId: string;
+  readonly name: string;
+  readonly kind: 'sit-and-go' | 'scheduled';
+  /** One pair, or the rotation of a mixed game. */
+  readonly games: readonly { readonly game: RoomGame; readonly structure: StructureName }[];
+  readonly currency: Currency;
+  readonly buyIn: number;
+  readonly fee: number;
+  readonly entrants: number;
+  readonly minEntrants: number;
+  readonly maxEntrants: number;
+  /** A scheduled tournament's start (ms since the epoch); null for a sit & go (it starts when full). */
+  readonly startsAt: number | null;
+  readonly state: TournamentState;
+  readonly playersLeft: number;
+}
+
+/** A player's place: shared with `tied` players in all (1 = alone), his prize in cents or play chips. */
+export interface TournamentPlace {
+  readonly account: number;
+  readonly name: string;
+  readonly place: number;
+  readonly tied: number;
+  readonly prize: number;
+}
+
+/** The tournament page. */
+export interface TournamentDetail extends TournamentSummary {
+  readonly startingChips: number;
+  readonly seatsPerTable: number;
+  /** The levels as defined (blinds, ante, bring-in, limits in chips). */
+  readonly levels: readonly unknown[];
+  readonly levelLength: { readonly unit: 'minutes' | 'hands'; readonly value: number };
+  readonly breaks: { readonly everyLevels: number; readonly minutes: number } | null;
+  /** The level being played (0-based), null before the start. */
+  readonly level: number | null;
+  /** The prizes by place, first place first, for the entrants so far. */
+  readonly prizes: readonly number[];
+  /**
+   * Every entrant: chips as of his table's last finished hand (0 once out); `rank` among the players
+   * still in, by chips (equal stacks share it), null once out.
+   */
+  readonly players: readonly {
+    readonly account: number;
+    readonly name: string;
+    readonly chips: number;
+    readonly rank: number | null;
+  }[];
+  readonly tables: readonly { readonly tableId: string; readonly players: number }[];
+  /** The places decided so far, best first (all of them once finished). */
+  readonly results: readonly TournamentPlace[];
 }
 
 /** A finished hand in the player's list. */
@@ -313,7 +553,44 @@ export interface AckData {
   readonly 'history-fetch': { readonly hand: HandHistoryPayload };
   /** Null when no hand has finished at the table since the server started. */
   readonly 'hand-summary': { readonly summary: HandRecap | null };
+  /** The hand the contribution goes to, and the hash its first message will list for the seat. */
+  readonly 'fair-contribute': { readonly hand: number; readonly seat: number; readonly hash: string };
+  readonly 'chat-send': Record<string, never>;
+  readonly 'notes-list': { readonly notes: readonly PlayerNoteView[] };
+  readonly 'note-set': Record<string, never>;
+  readonly 'tournament-list': { readonly tournaments: readonly TournamentSummary[] };
+  readonly 'tournament-get': { readonly tournament: TournamentDetail };
+  readonly 'tournament-register': { readonly balances: Balances };
+  readonly 'tournament-unregister': { readonly balances: Balances };
   readonly ping: { readonly time: number };
+  readonly 'staff-player': { readonly player: StaffPlayerView };
+  readonly 'staff-cashier': { readonly balances: Balances };
+  /** `phh`, `text`: every card of the hand. */
+  readonly 'staff-hand': { readonly hand: HandHistoryPayload };
+  /** `tables`: the tables he was seated at, which fold him at his turn and cash him out. */
+  readonly 'staff-suspend': { readonly tables: readonly string[] };
+  /** `reached`: how many connections it was sent to. */
+  readonly 'staff-broadcast': { readonly reached: number };
+  /** `ended`: how many of his sessions there were. */
+  readonly 'staff-end-sessions': { readonly ended: number };
+  readonly 'staff-figures': { readonly figures: LiveFiguresView };
+  readonly 'staff-audit': { readonly audit: StaffAuditView };
+  readonly 'staff-integrity': { readonly report: IntegrityView };
+  /** `tables`: the tables paused or resumed. */
+  readonly 'staff-pause': { readonly tables: readonly string[] };
+  readonly 'staff-table-open': { readonly tableId: string };
+  /** Closing: the table is paused now and leaves the room once its hand is over. */
+  readonly 'staff-table-close': { readonly tableId: string };
+  readonly 'staff-hands': { readonly hands: readonly SettledHandView[] };
+}
+
+/** A note of his on another player. */
+export interface PlayerNoteView {
+  readonly about: AccountInfo;
+  readonly colour: NoteColour | null;
+  readonly note: string;
+  /** Ms since the epoch. */
+  readonly updatedAt: number;
 }
 
 // The ack data map covers every op, no more and no less.
@@ -350,14 +627,46 @@ export interface LobbyTableMessage {
   readonly table: TableSummary;
 }
 
-/** The full view of a table for this receiver (after `table-open`, on resume, at hand start and end, on seat changes). */
+/** A table the staff closed has left the room: lobby subscribers drop its row. */
+export interface LobbyTableRemovedMessage {
+  readonly op: 'lobby-table-removed';
+  readonly tableId: string;
+}
+
+/**
+ * The full view of a table for this receiver (after `table-open`, on resume, at hand start and end, on
+ * seat changes). `seq`: the table's stream number it stands at: the view reflects exactly the table's
+ * broadcast messages 1..seq (a client replaces its view and takes this number). A snapshot sent to one
+ * receiver only carries the current number; a broadcast one advances it like any broadcast.
+ */
 export interface TableSnapshotMessage {
   readonly op: 'table-snapshot';
   readonly tableId: string;
+  readonly seq: number;
   readonly view: TableView;
 }
 
-/** One event of the hand in progress, as this receiver may see it; `seq` counts the hand's events from 1. */
+/**
+ * A hand's first message, before its forced bets and any card (the same for everybody): its place in
+ * the table's fair-dealing chain (commitment, previous commitment, contributions' hashes in seat
+ * order) and the next hand's commitment, which contributions go to from now on. `seq` as for events.
+ */
+export interface HandStartMessage {
+  readonly op: 'hand-start';
+  readonly tableId: string;
+  readonly seq: number;
+  readonly handId: number;
+  /** The table's hand number (as `HandView.number`). */
+  readonly number: number;
+  readonly fair: FairHandView;
+  readonly next: FairNextView;
+}
+
+/**
+ * One event of the hand in progress, as this receiver may see it. `seq`: the table's stream number
+ * (every broadcast of a table advances it by one, from 1 when the table is created, never reset); a
+ * client applies a message only when its `seq` is greater than the last one it applied.
+ */
 export interface TableEventMessage {
   readonly op: 'table-event';
   readonly tableId: string;
@@ -366,28 +675,38 @@ export interface TableEventMessage {
   readonly event: EventView;
 }
 
-/** Somebody is to act (sent to everybody at the table): his seat, clock and time bank. `deadline` in ms since the epoch, time bank not counted. */
+/**
+ * Somebody is to act (sent to everybody at the table): his seat, clock and time bank. `deadline` in ms
+ * since the epoch, time bank not counted. `seq`: the table's stream number (see `TableEventMessage`).
+ */
 export interface ClockMessage {
   readonly op: 'clock';
   readonly tableId: string;
+  readonly seq: number;
   readonly handId: number;
   readonly seat: number;
   readonly deadline: number;
   readonly timeBankMs: number;
 }
 
-/** Sent only to the player to act: what he may do (the engine's legal actions; `to` amounts are street totals). */
+/**
+ * Sent only to the player to act: what he may do (the engine's legal actions; `to` amounts are street
+ * totals). It does not advance the stream: `seq` is the number of the `clock` it goes with (apply it
+ * when it equals the last number applied).
+ */
 export interface LegalActionsMessage {
   readonly op: 'legal-actions';
   readonly tableId: string;
+  readonly seq: number;
   readonly handId: number;
   readonly legal: LegalView;
 }
 
-/** A hand is over: its summary as this receiver may see it. */
+/** A hand is over: its summary as this receiver may see it. `seq`: the table's stream number. */
 export interface HandSummaryMessage {
   readonly op: 'hand-summary';
   readonly tableId: string;
+  readonly seq: number;
   readonly summary: HandRecap;
 }
 
@@ -408,19 +727,73 @@ export interface SessionEndedMessage {
   readonly reason: SessionEndReason;
 }
 
+/** A message from the room's staff; `tableId`: the table it is for, or null for the whole room. */
+export interface BroadcastMessage {
+  readonly op: 'broadcast';
+  readonly tableId: string | null;
+  readonly text: string;
+}
+
+/**
+ * A line of a table's chat, to everyone watching the table (outside its numbered stream: it changes
+ * nothing of the table). `text` is as the server cleaned it; `at`: when it was said, ms since the epoch.
+ */
+export interface ChatMessage {
+  readonly op: 'chat';
+  readonly tableId: string;
+  readonly from: AccountInfo;
+  readonly text: string;
+  readonly at: number;
+}
+
+/**
+ * To an entrant: the table and seat the tournament gives him — at the start, when he is moved, when his
+ * table is opened again (another game of a rotation, the final table, after a restart). `moved`: he came
+ * from another table of the tournament. Open the table with `table-open` to see and play his hand.
+ */
+export interface TournamentSeatMessage {
+  readonly op: 'tournament-seat';
+  readonly tournamentId: string;
+  readonly tableId: string;
+  readonly seat: number;
+  readonly moved: boolean;
+}
+
+/** To an entrant: he is out (or has won): his place and prize. */
+export interface TournamentOutMessage {
+  readonly op: 'tournament-out';
+  readonly tournamentId: string;
+  readonly result: TournamentPlace;
+}
+
+/** To every entrant: the tournament is over (finished, or cancelled with every buy-in and fee back). */
+export interface TournamentEndMessage {
+  readonly op: 'tournament-end';
+  readonly tournamentId: string;
+  readonly state: 'finished' | 'cancelled';
+  readonly results: readonly TournamentPlace[];
+}
+
 export type ServerMessage =
   | Ack
   | ErrorMessage
   | Hello
   | LobbyTableMessage
+  | LobbyTableRemovedMessage
   | TableSnapshotMessage
+  | HandStartMessage
   | TableEventMessage
   | ClockMessage
   | LegalActionsMessage
   | HandSummaryMessage
   | BalancesMessage
   | WaitlistSeatMessage
-  | SessionEndedMessage;
+  | SessionEndedMessage
+  | BroadcastMessage
+  | ChatMessage
+  | TournamentSeatMessage
+  | TournamentOutMessage
+  | TournamentEndMessage;
 
 /** A light check of server messages for clients: the envelope of each op (payloads are not deep-checked). */
 export const ServerMessageSchema = union('op', [
@@ -438,7 +811,17 @@ export const ServerMessageSchema = union('op', [
   }),
   object({ op: literal(ServerOp.HELLO), protocol: literal(1), maxFrameBytes: int(), rate: unknownValue() }),
   object({ op: literal(ServerOp.LOBBY_TABLE), table: unknownValue() }),
-  object({ op: literal(ServerOp.TABLE_SNAPSHOT), tableId: TableId, view: unknownValue() }),
+  object({ op: literal(ServerOp.LOBBY_TABLE_REMOVED), tableId: TableId }),
+  object({ op: literal(ServerOp.TABLE_SNAPSHOT), tableId: TableId, seq: int(), view: unknownValue() }),
+  object({
+    op: literal(ServerOp.HAND_START),
+    tableId: TableId,
+    handId: HandId,
+    seq: int(),
+    number: int(),
+    fair: unknownValue(),
+    next: unknownValue(),
+  }),
   object({
     op: literal(ServerOp.TABLE_EVENT),
     tableId: TableId,
@@ -450,15 +833,44 @@ export const ServerMessageSchema = union('op', [
     op: literal(ServerOp.CLOCK),
     tableId: TableId,
     handId: HandId,
+    seq: int(),
     seat: int(),
     deadline: number(),
     timeBankMs: int(),
   }),
-  object({ op: literal(ServerOp.LEGAL_ACTIONS), tableId: TableId, handId: HandId, legal: unknownValue() }),
-  object({ op: literal(ServerOp.HAND_SUMMARY), tableId: TableId, summary: unknownValue() }),
+  object({
+    op: literal(ServerOp.LEGAL_ACTIONS),
+    tableId: TableId,
+    handId: HandId,
+    seq: int(),
+    legal: unknownValue(),
+  }),
+  object({ op: literal(ServerOp.HAND_SUMMARY), tableId: TableId, seq: int(), summary: unknownValue() }),
   object({ op: literal(ServerOp.BALANCES), balances: unknownValue() }),
   object({ op: literal(ServerOp.WAITLIST_SEAT), tableId: TableId, seat: int() }),
   object({ op: literal(ServerOp.SESSION_ENDED), reason: enumOf(Object.values(SessionEndReason)) }),
+  object({ op: literal(ServerOp.BROADCAST), tableId: nullable(TableId), text: string({ max: 500 }) }),
+  object({
+    op: literal(ServerOp.CHAT),
+    tableId: TableId,
+    from: object({ id: int(), name: string({ max: 100 }) }),
+    text: string({ max: 200 }),
+    at: int(),
+  }),
+  object({
+    op: literal(ServerOp.TOURNAMENT_SEAT),
+    tournamentId: TournamentId,
+    tableId: TableId,
+    seat: int(),
+    moved: boolean(),
+  }),
+  object({ op: literal(ServerOp.TOURNAMENT_OUT), tournamentId: TournamentId, result: unknownValue() }),
+  object({
+    op: literal(ServerOp.TOURNAMENT_END),
+    tournamentId: TournamentId,
+    state: enumOf(['finished', 'cancelled'] as const),
+    results: unknownValue(),
+  }),
 ]);
 
 /**

@@ -54,6 +54,8 @@ export interface SeatView {
   readonly seat: number;
   readonly account: AccountId;
   readonly name: string;
+  /** A house bot of the room (practice tables), not a person. */
+  readonly bot: boolean;
   /** Chips in front of him (not counting chips already in the pot this hand). */
   readonly stack: number;
   readonly status: SeatStatus;
@@ -93,9 +95,36 @@ export interface LegalView {
   readonly split: boolean;
 }
 
+/**
+ * A hand's place in its table's fair-dealing chain (docs/fairness.md), public from its first message:
+ * hex values, the contributions' hashes in increasing seat order.
+ */
+export interface FairHandView {
+  readonly version: number;
+  /** The hand's number in the table's chain (the scheme's `hand`; cancelled hands count). */
+  readonly hand: number;
+  readonly previous: string;
+  readonly commitment: string;
+  readonly contributions: readonly { readonly seat: number; readonly hash: string }[];
+}
+
+/** The chain's next hand: the commitment contributions go to now. */
+export interface FairNextView {
+  readonly hand: number;
+  readonly commitment: string;
+}
+
+/** What lets the hand's players check its whole deck: given only when the reveal rule allows. */
+export interface FairRevealView {
+  readonly secret: string;
+  /** The contributions used, in the order of `FairHandView.contributions`. */
+  readonly contributions: readonly string[];
+}
+
 export interface HandView {
   readonly handId: HandId;
   readonly number: number;
+  readonly fair: FairHandView;
   readonly phase: 'deal' | 'bet' | 'draw' | 'showdown' | 'split' | 'done';
   readonly street: number;
   readonly board: readonly CardView[];
@@ -128,6 +157,8 @@ export interface TableView {
   readonly game: VariantId;
   readonly structure: Structure;
   readonly stakes: TableStakes;
+  /** The stakes the table is named and shown by: a big-bet table's blinds ("0.50/1"), a limit table's bets. */
+  readonly stakesText: string;
   readonly currency: Currency;
   readonly seatCount: number;
   readonly minBuyIn: number;
@@ -141,6 +172,8 @@ export interface TableView {
   readonly blindRequest: BlindRequestView | null;
   /** The viewer's own seat, or null (spectator). */
   readonly you: number | null;
+  /** The fair-dealing chain's next hand, open for contributions; null until the table has taken up its chain. */
+  readonly fair: FairNextView | null;
 }
 
 /**
@@ -166,6 +199,12 @@ type WireEvent<E> = E extends unknown
 export interface HandRecap {
   readonly handId: HandId;
   readonly number: number;
+  readonly fair: FairHandView;
+  /**
+   * The hand's secret and contributions: to its players at once when every hand was shown (nothing
+   * hidden is revealed), else null (they come in the hand histories a day later); spectators: null.
+   */
+  readonly reveal: FairRevealView | null;
   readonly game: VariantId;
   readonly board: readonly CardView[];
   readonly rake: number;

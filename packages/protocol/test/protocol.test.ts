@@ -45,6 +45,41 @@ const EXAMPLES: readonly ClientMessage[] = [
   { op: 'history-fetch', id: 24, handId: 12 },
   { op: 'hand-summary', id: 25, tableId: 't-1' },
   { op: 'ping', id: 26 },
+  { op: 'chat-send', id: 34, tableId: 't-1', text: 'nice hand' },
+  { op: 'notes-list', id: 35 },
+  {
+    op: 'staff-table-open',
+    id: 38,
+    table: {
+      id: 'nl-extra',
+      name: 'Extra',
+      game: 'holdem',
+      structure: 'no-limit',
+      currency: 'play',
+      stakes: { small: 100, big: 200 },
+    },
+    reason: 'a crowded evening',
+  },
+  { op: 'staff-table-close', id: 39, tableId: 'nl-extra', reason: 'quiet again' },
+  { op: 'note-set', id: 36, about: 12, colour: 'red', note: 'bluffs rivers' },
+  { op: 'note-set', id: 37, about: 12, colour: null, note: '' },
+  { op: 'fair-contribute', id: 33, tableId: 't-1', commitment: 'ab'.repeat(32), bytes: '0f'.repeat(32) },
+  { op: 'staff-player', id: 27, name: 'victim' },
+  { op: 'staff-cashier', id: 28, name: 'victim', direction: 'debit', amount: 500, reason: 'refund' },
+  { op: 'staff-hand', id: 29, handId: 7 },
+  { op: 'staff-broadcast', id: 32, tableId: 't-1', text: 'restart at 03:00' },
+  { op: 'staff-suspend', id: 31, name: 'victim', suspended: true, reason: 'chip dumping' },
+  { op: 'staff-end-sessions', id: 33, name: 'victim', reason: 'password stolen' },
+  { op: 'staff-figures', id: 34 },
+  { op: 'staff-audit', id: 35 },
+  { op: 'staff-integrity', id: 36 },
+  { op: 'staff-hands', id: 38, tableId: 't-1', endedFrom: 1_790_000_000_000, endedTo: 1_790_000_600_000 },
+  { op: 'staff-pause', id: 37, tableId: 't-1', paused: true, reason: 'restart at 03:00' },
+  { op: 'login', id: 30, name: 'ann', password: 'hunter22hunter', totp: '012345' },
+  { op: 'tournament-list', id: 34 },
+  { op: 'tournament-get', id: 35, tournamentId: 'daily@2026-12-03T20:00:00.000Z' },
+  { op: 'tournament-register', id: 36, tournamentId: 'sng-6@2026-12-03T13:05:00.000Z' },
+  { op: 'tournament-unregister', id: 37, tournamentId: 'sng-6@2026-12-03T13:05:00.000Z' },
 ];
 
 describe('client messages', () => {
@@ -169,10 +204,22 @@ describe('server messages', () => {
       { op: 'ack', id: 1, for: 'ping', data: { time: 1 } },
       { op: 'error', id: null, code: 'BAD_FRAME', message: 'not JSON' },
       { op: 'hello', protocol: 1, maxFrameBytes: 16384, rate: { perSecond: 20, burst: 40 } },
-      { op: 'clock', tableId: 't', handId: 3, seat: 1, deadline: 1e12, timeBankMs: 30000 },
+      { op: 'clock', tableId: 't', seq: 12, handId: 3, seat: 1, deadline: 1e12, timeBankMs: 30000 },
+      { op: 'table-snapshot', tableId: 't', seq: 12, view: {} },
+      { op: 'legal-actions', tableId: 't', seq: 12, handId: 3, legal: {} },
+      { op: 'hand-summary', tableId: 't', seq: 13, summary: {} },
       { op: 'session-ended', reason: 'logout' },
+      { op: 'tournament-seat', tournamentId: 'daily@x', tableId: 'daily@x-2', seat: 4, moved: true },
+      {
+        op: 'tournament-out',
+        tournamentId: 'daily@x',
+        result: { account: 7, name: 'ann', place: 3, tied: 1, prize: 2000 },
+      },
+      { op: 'tournament-end', tournamentId: 'daily@x', state: 'cancelled', results: [] },
     ];
     for (const message of messages) expect(ServerMessageSchema.parse(message).ok).toBe(true);
     expect(ServerMessageSchema.parse({ op: 'error', id: 1, code: 'NOPE', message: '' }).ok).toBe(false);
+    // every table message carries the table's stream number
+    expect(ServerMessageSchema.parse({ op: 'table-snapshot', tableId: 't', view: {} }).ok).toBe(false);
   });
 });

@@ -14,7 +14,12 @@ export {
   databaseFile,
   openSqliteStorage,
   openMigratedSqliteStorage,
+  openPostgresStorage,
+  openMigratedPostgresStorage,
+  isPostgresUrl,
+  STAFF_ROLES,
 } from './storage/index.js';
+export { StorageOpenError, OpenErrorCode } from './storage/open-errors.js';
 export type {
   Storage,
   AuditReport,
@@ -22,8 +27,31 @@ export type {
   Currency,
   HandActionRecord,
   RecoveryReport,
+  StaffRole,
 } from './storage/types.js';
 export * from './ledger/admin.js';
-export { createTable, resolveTable, realClock, manualClock, memoryAllInCounter } from './table/index.js';
+export * from './staff/roles.js';
+export * from './staff/mute.js';
+export {
+  createTable,
+  resolveTable,
+  realClock,
+  manualClock,
+  memoryAllInCounter,
+  cryptoRandomSource,
+} from './table/index.js';
 export type { Table, TableConfig } from './table/types.js';
 export * from './bots/index.js';
+export { adminIntegrity } from './integrity/admin.js';
+export { roomIntegrity, type IntegrityDocument } from './integrity/index.js';
+export {
+  TournamentDirector,
+  type DirectorDeps,
+  type Placed,
+  type TournamentFigures,
+} from './tournament/director.js';
+export { TournamentBots } from './tournament/bots.js';
+export { ledgerMoney } from './tournament/money.js';
+export type { Level, TournamentDefinition } from './tournament/structure.js';
+export type { TournamentEntry } from './tournament/schedule.js';
+export { editTournamentFile, loadTournamentFile } from './tournament/table-file.js';

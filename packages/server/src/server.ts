@@ -1,6 +1,7 @@
 /**
- * The composition root: opens storage on its own thread (migrations on start), runs crash recovery,
- * creates the lobby and its tables, and serves HTTP + WebSocket. `stop()` (SIGTERM in `felt serve`)
+ * The composition root: opens storage — SQLite on its own thread, or PostgreSQL on a pool — (migrations
+ * on start), runs crash recovery, creates the lobby and its tables with the house bots of its practice
+ * tables, and serves HTTP + WebSocket. `stop()` (SIGTERM in `felt serve`)
  * refuses new requests, lets the running ones finish, stops the tables, returns every chip on the
  * tables to its owner by the server-crash rule (RULES.md §1) and closes storage — everything is
  * durable when it resolves.
@@ -13,15 +14,24 @@ import { fileURLToPath } from 'node:url';
 import { Accounts, type AccountsOptions } from './accounts/accounts.js';
 import { loadTableSet } from './lobby/config.js';
 import { Lobby } from './lobby/lobby.js';
-import { DEFAULT_DATA_DIR } from './storage/index.js';
+import { HouseBots } from './practice/house.js';
+import { TournamentRoom } from './tournament/room.js';
+import type { TournamentEntry } from './tournament/schedule.js';
+import { loadTournamentFile, loadTournamentSet } from './tournament/table-file.js';
+import { DEFAULT_DATA_DIR, isPostgresUrl, openPostgresRoomStorage } from './storage/index.js';
+import { lockDataDir } from './storage/data-lock.js';
 import { openStorageThread } from './storage/thread.js';
 import type { RecoveryReport, Storage } from './storage/types.js';
 import { createTable, cryptoRandomSource, memoryAllInCounter, realClock } from './table/index.js';
-import type { TableConfig } from './table/types.js';
+import type { ClockConfig, TableConfig } from './table/types.js';
+import { AddressPolicy, type AddressOptions } from './transport/addresses.js';
 import { httpHandler } from './transport/http.js';
 import { Hub } from './transport/hub.js';
 import type { RateLimit } from './transport/rate-limit.js';
 import { LatencyRecorder, LoopDelayMonitor } from './transport/figures.js';
+import { LiveFigures, type RoomReadings } from './transport/live-figures.js';
+import { RoomMetrics } from './transport/metrics.js';
+import { TableChat } from './chat/chat.js';
 import { attachWebSocket } from './transport/websocket.js';
 
 export interface ServerOptions {
@@ -31,8 +41,16 @@ export interface ServerOptions {
   readonly host?: string;
   /** Data directory (the SQLite file `felt.db`, optional `tables.json`); default `./data`. */
   readonly dataDir?: string;
+  /** A PostgreSQL URL (`postgres://…`): the room's storage in that database instead of `felt.db`. */
+  readonly db?: string;
   /** The table set: a file (default `DATA/tables.json` when present, else the built-in set) or a list. */
   readonly tables?: string | readonly TableConfig[];
+  /** The tournaments: a list, else those of the table file (none when `tables` is a list). */
+  readonly tournaments?: readonly TournamentEntry[];
+  /** The tournament tables' clocks (default: the tables' defaults). */
+  readonly tournamentClocks?: Partial<ClockConfig>;
+  /** How often the next scheduled tournament runs are opened, ms (default 10 s). */
+  readonly tournamentPollMs?: number;
   /** The web client's build; default `packages/web/dist` when it exists, else the plain lobby page. */
   readonly webDir?: string | null;
   readonly rate?: RateLimit;
@@ -41,13 +59,28 @@ export interface ServerOptions {
   readonly synchronous?: 'full' | 'normal';
   /** The least time between two group commits, in ms (default {@link DEFAULT_COMMIT_GAP_MS}). */
   readonly commitGapMs?: number;
+  /** House bots at practice tables: average think (ms, default 900) and how often audiences are looked at (ms, default 1,000). */
+  readonly houseBots?: { readonly thinkMs?: number; readonly pollMs?: number };
   /** Lobby refresh period in ms (default 1,000). */
   readonly lobbyPollMs?: number;
   /** The window of `/health`'s figures (event-loop delay, action latency); default 10 s. */
   readonly figuresWindowMs?: number;
   /** Log lines (start, recovery, stop); default stderr. */
   readonly log?: (line: string) => void;
+  /** Origins whose pages may use the room besides its own (e.g. `https://poker.example`). */
+  readonly allowedOrigins?: readonly string[];
+  /** Per-address limits and their exemptions (loopback and `trusted`); see docs/security.md. */
+  readonly addresses?: AddressOptions;
+  /** A WebSocket not signed in is closed after this long; default 60 s. */
+  readonly loginTimeoutMs?: number;
+  /** An HTTP request must send its headers within this long (default 10 s) … */
+  readonly headersTimeoutMs?: number;
+  /** … and all of itself within this long (default 30 s); a half-sent one is dropped. */
+  readonly requestTimeoutMs?: number;
 }
+
+export const DEFAULT_HEADERS_TIMEOUT_MS = 10_000;
+export const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
 
 export interface RunningServer {
   readonly port: number;
@@ -55,6 +88,8 @@ export interface RunningServer {
   readonly url: string;
   readonly storage: Storage;
   readonly lobby: Lobby;
+  readonly houseBots: HouseBots;
+  readonly tournaments: TournamentRoom;
   readonly hub: Hub;
   readonly recovery: RecoveryReport;
   /** Stops everything durably; idempotent. */
@@ -79,65 +114,160 @@ function defaultWebDir(): string | null {
 export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
   const log = options.log ?? ((line: string) => process.stderr.write(`${line}\n`));
   const dataDir = options.dataDir ?? DEFAULT_DATA_DIR;
-  const storage = await openStorageThread({
-    dataDir,
-    commitGapMs: options.commitGapMs ?? DEFAULT_COMMIT_GAP_MS,
-    ...(options.synchronous !== undefined ? { synchronous: options.synchronous } : {}),
-  });
+  if (options.db !== undefined && !isPostgresUrl(options.db)) {
+    throw new Error('the database is a postgres:// or postgresql:// URL');
+  }
+  // One server per data folder: a second one's crash recovery would cancel this one's live hands.
+  // (PostgreSQL: the room's advisory lock in openPostgresRoomStorage.)
+  const lock = options.db === undefined ? lockDataDir(dataDir) : null;
+  let storage: Storage;
+  try {
+    storage =
+      options.db !== undefined
+        ? await openPostgresRoomStorage({ url: options.db })
+        : await openStorageThread({
+            dataDir,
+            commitGapMs: options.commitGapMs ?? DEFAULT_COMMIT_GAP_MS,
+            ...(options.synchronous !== undefined ? { synchronous: options.synchronous } : {}),
+          });
+  } catch (error) {
+    lock?.release();
+    throw error;
+  }
   let http: HttpServer | null = null;
   try {
-    // RULES.md §1, server crash: hands in progress cancelled and refunded, chips at tables back to accounts.
-    const recovery = await storage.recover();
+    // RULES.md §1, server crash: hands in progress cancelled and refunded, chips at tables back to
+    // accounts. This one process owns every table, so it recovers every table the journal shows in play.
+    const recovery = await storage.recoverTables(await storage.tablesInPlay());
     if (recovery.handsCancelled > 0 || recovery.seatsCashedOut > 0) {
       log(
         `recovery: ${recovery.handsCancelled} hands cancelled (${recovery.refunded} refunded), ` +
           `${recovery.seatsCashedOut} seats cashed out (${recovery.cashedOut})`,
       );
     }
-    const tableSet = Array.isArray(options.tables)
-      ? (options.tables as readonly TableConfig[])
-      : await loadTableSet(
-          typeof options.tables === 'string' ? options.tables : join(dataDir, 'tables.json'),
-        );
+    const tableFile = Array.isArray(options.tables)
+      ? null
+      : typeof options.tables === 'string'
+        ? options.tables
+        : join(dataDir, 'tables.json');
+    const tableSet =
+      tableFile === null ? (options.tables as readonly TableConfig[]) : await loadTableSet(tableFile);
+    const tournamentSet = options.tournaments ?? (await loadTournamentSet(tableFile));
     const clock = realClock();
     const allIns = memoryAllInCounter();
+    // The gauges read the lobby and the hub, made below, when Prometheus scrapes.
+    const metrics: RoomMetrics = new RoomMetrics({
+      tables: () => lobby.allTables().length,
+      playersOnline: () => hub.playersOnline,
+      connections: () => hub.connectionCount,
+    });
+    const houseBots = new HouseBots({
+      storage,
+      clock,
+      ...options.houseBots,
+      onError: (error) => {
+        metrics.error('house-bots');
+        log(`house bots: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+      },
+    });
+    // Tables stopped by an error (storage down, a bug): `/health` is not ok while there is one.
+    const failedTables = new Map<string, { readonly error: string; readonly at: number }>();
     const lobby = new Lobby({
       tables: tableSet,
-      open: (config) =>
-        createTable(config, {
-          storage,
+      open: (config) => {
+        const table = createTable(config, {
+          storage: {
+            buyIn: (...args) => storage.buyIn(...args),
+            cashOut: (...args) => storage.cashOut(...args),
+            recordAction: (...args) => storage.recordAction(...args),
+            fairLink: (...args) => storage.fairLink(...args),
+            saveFairLink: (...args) => storage.saveFairLink(...args),
+            startHand: async (...args) => {
+              const started = await storage.startHand(...args);
+              if (started.ok) metrics.handStarted();
+              return started;
+            },
+          },
           clock,
           random: cryptoRandomSource(),
           allIns,
           onError: (error) => {
+            const words = error instanceof Error ? error.message : String(error);
+            metrics.error('table');
+            failedTables.set(config.id, { error: words, at: Date.now() });
             log(
-              `table ${config.id}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+              `table ${config.id} stopped: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
             );
           },
-        }),
+          log: (line) => {
+            log(`table ${config.id}: ${line}`);
+          },
+        });
+        houseBots.add(table);
+        return table;
+      },
       ...(options.lobbyPollMs !== undefined ? { pollMs: options.lobbyPollMs } : {}),
     });
+    const tournaments = new TournamentRoom({
+      storage,
+      clock,
+      entries: tournamentSet,
+      ...(options.tournaments === undefined && tableFile !== null
+        ? { reload: () => loadTournamentFile(tableFile) }
+        : {}),
+      ...(options.tournamentClocks !== undefined ? { tableClocks: options.tournamentClocks } : {}),
+      ...(options.tournamentPollMs !== undefined ? { pollMs: options.tournamentPollMs } : {}),
+      log,
+    });
     const accounts = new Accounts(storage, options.accounts);
-    const actLatency = new LatencyRecorder(options.figuresWindowMs);
+    const actLatency = new LatencyRecorder(options.figuresWindowMs, (seconds) => {
+      metrics.actionLatency(seconds);
+    });
+    const loopDelay = new LoopDelayMonitor(options.figuresWindowMs);
+    const failures = () => [...failedTables].map(([tableId, failure]) => ({ tableId, ...failure }));
+    // Read when the console asks and at each sample; the hub it reads is made just below.
+    const figures: LiveFigures = new LiveFigures((): RoomReadings => ({
+      tables: lobby.allTables().length,
+      playersOnline: hub.playersOnline,
+      connections: hub.connectionCount,
+      handsStarted: metrics.handsStarted,
+      errors: metrics.errorCount,
+      actLatencyMs: actLatency.last,
+      eventLoopDelayMs: loopDelay.last,
+      failedTables: failures(),
+    }));
     const hub = new Hub(
-      { storage, accounts, lobby },
+      { storage, accounts, lobby, figures, tournaments, chat: new TableChat(storage) },
       {
         ...(options.rate ? { rate: options.rate } : {}),
+        ...(options.loginTimeoutMs !== undefined ? { loginTimeoutMs: options.loginTimeoutMs } : {}),
         actLatency,
         log: (message, error) => {
+          metrics.error('request');
           log(`${message}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
         },
       },
     );
     let ready = false;
     const startedAt = Date.now();
-    const loopDelay = new LoopDelayMonitor(options.figuresWindowMs);
     const webDir = options.webDir === undefined ? defaultWebDir() : options.webDir;
+    const addresses = new AddressPolicy(options.addresses);
+    const allowedOrigins = options.allowedOrigins ?? [];
+    const headersTimeout = options.headersTimeoutMs ?? DEFAULT_HEADERS_TIMEOUT_MS;
+    const requestTimeout = Math.max(headersTimeout, options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS);
     const server = createServer(
+      {
+        headersTimeout,
+        requestTimeout,
+        // Node looks for overdue requests this often (default 30 s, which would outlast the timeouts).
+        connectionsCheckingInterval: Math.max(10, Math.min(1000, Math.floor(headersTimeout / 4))),
+      },
       httpHandler({
         health: () =>
           ready && !hub.shuttingDown
             ? {
+                ok: failedTables.size === 0,
+                failedTables: failures(),
                 tables: lobby.allTables().length,
                 connections: hub.connectionCount,
                 uptimeMs: Date.now() - startedAt,
@@ -146,12 +276,25 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
               }
             : null,
         tables: () => lobby.list(),
+        metrics: async () => ({ contentType: metrics.contentType, text: await metrics.text() }),
         webDir,
+        sessions: {
+          signUp: (name, password, caller) => accounts.signUp(name, password, caller),
+          login: (name, password, caller, totp) => accounts.login(name, password, caller, totp),
+          logout: async (token) => {
+            const hash = await accounts.logoutToken(token);
+            hub.endToken(hash);
+          },
+          sessionMs: accounts.sessionMs,
+          callerOf: (request) => addresses.callerOf(request.socket),
+          allowedOrigins,
+        },
       }),
     );
     http = server;
     server.keepAliveTimeout = 5000;
-    const ws = attachWebSocket(server, hub);
+    addresses.attach(server);
+    const ws = attachWebSocket(server, hub, { addresses, allowedOrigins });
     await new Promise<void>((resolveListen, reject) => {
       server.once('error', reject);
       server.listen(options.port ?? 8080, options.host, () => {
@@ -159,22 +302,31 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
         resolveListen();
       });
     });
+    // The tournaments stored in play go on from their checkpoints (their hands in progress cancelled).
+    await tournaments.start();
     lobby.start();
+    houseBots.start();
+    figures.start();
     ready = true;
     const port = (server.address() as AddressInfo).port;
-    log(`felt: listening on port ${port} (data ${resolve(dataDir)}, ${lobby.allTables().length} tables)`);
+    const where = options.db !== undefined ? 'PostgreSQL' : `data ${resolve(dataDir)}`;
+    log(`felt: listening on port ${port} (${where}, ${lobby.allTables().length} tables)`);
 
     let stopping: Promise<void> | null = null;
     const stop = (): Promise<void> => {
       stopping ??= (async () => {
+        figures.stop();
         loopDelay.stop();
         actLatency.stop();
+        houseBots.stop();
         await hub.shutdown(1500);
         await ws.close();
         await lobby.dispose();
+        await tournaments.close();
         // Same rule as a crash, applied at once: players' chips go back to their balances now.
-        const report = await storage.recover();
+        const report = await storage.recoverTables(await storage.tablesInPlay());
         await storage.close();
+        lock?.release();
         await new Promise<void>((resolveClose) => {
           server.close(() => {
             resolveClose();
@@ -187,10 +339,21 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       })();
       return stopping;
     };
-    return { port, url: `ws://localhost:${port}`, storage, lobby, hub, recovery, stop };
+    return {
+      port,
+      url: `ws://localhost:${port}`,
+      storage,
+      lobby,
+      houseBots,
+      tournaments,
+      hub,
+      recovery,
+      stop,
+    };
   } catch (error) {
     http?.close();
     await storage.close();
+    lock?.release();
     throw error;
   }
 }

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Accounts } from '../src/accounts/accounts.js';
 import { hashPassword, tokenHash, verifyPassword } from '../src/accounts/passwords.js';
+import { base32Decode, hotp, newTotpSecret } from '../src/accounts/totp.js';
 import { openMigratedSqliteStorage } from '../src/storage/index.js';
 import type { Storage } from '../src/storage/types.js';
 import { TEST_SCRYPT } from './transport-client.js';
@@ -64,6 +65,30 @@ describe('passwords', () => {
     expect(!wrong.ok && wrong.error.code).toBe('BAD_CREDENTIALS');
     expect(!unknown.ok && unknown.error).toEqual(!wrong.ok && wrong.error);
     expect(must(await accounts.login('carol', 'carol password')).account.name).toBe('carol');
+  });
+
+  it('a staff account signs in with its password and its current TOTP code; a player needs no code', async () => {
+    const dora = must(await accounts.signUp('dora', 'dora password'));
+    const secret = newTotpSecret();
+    must(await storage.setRole(dora.account.id, { role: 'operator', totpSecret: secret }));
+    const key = base32Decode(secret)!;
+    const code = hotp(key, Math.floor(Date.now() / 30_000));
+    const without = await accounts.login('dora', 'dora password');
+    expect(!without.ok && without.error.code).toBe('TOTP_REQUIRED');
+    // The code is asked for only once the password was right: a wrong password says nothing of it.
+    const wrongPassword = await accounts.login('dora', 'not her password', undefined, code);
+    expect(!wrongPassword.ok && wrongPassword.error.code).toBe('BAD_CREDENTIALS');
+    const stale = hotp(key, Math.floor(Date.now() / 30_000) - 5);
+    const wrongCode = await accounts.login(
+      'dora',
+      'dora password',
+      undefined,
+      stale === code ? '000000' : stale,
+    );
+    expect(!wrongCode.ok && wrongCode.error.code).toBe('BAD_CREDENTIALS');
+    expect(must(await accounts.login('dora', 'dora password', undefined, code)).account.name).toBe('dora');
+    must(await storage.setRole(dora.account.id, null));
+    expect(must(await accounts.login('dora', 'dora password')).account.name).toBe('dora');
   });
 
   it('sign-up refuses a taken name and a short password', async () => {

@@ -146,6 +146,46 @@ describe('felt admin arguments', () => {
     expect(parseAdminArgs(['credit', '--user', 'ann'])).toBe('--amount is required');
     expect(parseAdminArgs(['credit', '--user', 'a', '--user', 'b'])).toBe('--user given twice');
     expect(parseAdminArgs(['mint'])).toBe('unknown subcommand mint');
+    expect(parseAdminArgs(['grant', 'ann', 'operator', '--data', 'd'])).toEqual({
+      command: 'grant',
+      dataDir: 'd',
+      user: 'ann',
+      role: 'operator',
+    });
+    expect(parseAdminArgs(['revoke', 'ann'])).toEqual({ command: 'revoke', dataDir: './data', user: 'ann' });
+    expect(parseAdminArgs(['grant', 'ann', 'owner'])).toBe('grant needs a role: operator or admin');
+    expect(parseAdminArgs(['grant'])).toBe("grant needs the account's NAME");
+    expect(parseAdminArgs(['revoke', 'ann', 'admin'])).toBe('unknown argument admin');
+    expect(parseAdminArgs(['audit', 'ann'])).toBe('unknown argument ann');
+    expect(parseAdminArgs(['integrity', '--data', 'd'])).toEqual({ command: 'integrity', dataDir: 'd' });
+    expect(parseAdminArgs(['tournament', 'create', 'e.json', '--data', 'd'])).toEqual({
+      command: 'tournament',
+      dataDir: 'd',
+      action: 'create',
+      target: 'e.json',
+    });
+    expect(parseAdminArgs(['tournament', 'list'])).toEqual({
+      command: 'tournament',
+      dataDir: './data',
+      action: 'list',
+    });
+    expect(parseAdminArgs(['tournament', 'cancel'])).toBe('tournament cancel needs its RUN_ID');
+    expect(parseAdminArgs(['tournament', 'pause', 'x'])).toBe(
+      'tournament needs create FILE, cancel RUN_ID or list',
+    );
+    expect(parseAdminArgs(['tournament', 'list', 'x'])).toBe('unknown argument x');
+    expect(parseAdminArgs(['tournament', 'list', '--db', 'postgres://h/db'])).toBe(
+      'tournament edits the table file of --data, not a database',
+    );
+    expect(parseAdminArgs(['integrity', '--user', 'ann'])).toBe('unknown argument --user');
+    expect(parseAdminArgs(['mute', 'ann'])).toEqual({ command: 'mute', dataDir: './data', user: 'ann' });
+    expect(parseAdminArgs(['unmute', 'ann', '--data', 'd'])).toEqual({
+      command: 'unmute',
+      dataDir: 'd',
+      user: 'ann',
+    });
+    expect(parseAdminArgs(['mute'])).toBe("mute needs the account's NAME");
+    expect(parseAdminArgs(['mute', 'ann', 'bob'])).toBe('unknown argument bob');
   });
 });
 
@@ -170,6 +210,83 @@ describe.skipIf(!built)('felt admin (the built command)', () => {
     expect(felt(['credit', '--user', 'ann', '--amount', '1.5', '--data', dir])).toMatchObject({
       status: 1,
       json: { error: { code: 'BAD_AMOUNT' } },
+    });
+  });
+
+  it('grant makes a staff account and prints its TOTP key once; it can no longer be credited; revoke undoes it', async () => {
+    const dir = await room();
+    const granted = felt(['grant', 'BOB', 'admin', '--data', dir]);
+    expect(granted).toMatchObject({
+      status: 0,
+      json: { ok: true, action: 'grant', user: 'bob', role: 'admin' },
+    });
+    const uri = new URL((granted.json as { otpauth: string }).otpauth);
+    expect(uri.protocol).toBe('otpauth:');
+    expect(uri.searchParams.get('secret')).toMatch(/^[A-Z2-7]{32}$/);
+    expect(felt(['credit', '--user', 'bob', '--amount', '5', '--data', dir])).toMatchObject({
+      status: 1,
+      json: { ok: false, error: { code: 'STAFF_ACCOUNT' } },
+    });
+    expect(felt(['revoke', 'bob', '--data', dir])).toMatchObject({
+      status: 0,
+      json: { ok: true, action: 'revoke', user: 'bob', was: 'admin' },
+    });
+    expect(felt(['credit', '--user', 'bob', '--amount', '5', '--data', dir])).toMatchObject({ status: 0 });
+    expect(felt(['mute', 'BOB', '--data', dir])).toMatchObject({
+      status: 0,
+      json: { ok: true, action: 'mute', user: 'bob' },
+    });
+    expect(felt(['unmute', 'bob', '--data', dir])).toMatchObject({ status: 0, json: { action: 'unmute' } });
+    expect(felt(['mute', 'nobody', '--data', dir])).toMatchObject({
+      status: 1,
+      json: { ok: false, error: { code: 'UNKNOWN_USER' } },
+    });
+    expect(felt(['grant', 'nobody', 'operator', '--data', dir])).toMatchObject({
+      status: 1,
+      json: { ok: false, error: { code: 'UNKNOWN_USER' } },
+    });
+  });
+
+  it('every admin action is in the staff audit log, whose chain the audit checks: a doctored entry fails it', async () => {
+    const dir = await room();
+    expect(felt(['grant', 'bob', 'operator', '--data', dir]).status).toBe(0);
+    expect(felt(['credit', '--user', 'ann', '--amount', '5', '--data', dir]).status).toBe(0);
+    expect(felt(['revoke', 'bob', '--data', dir]).status).toBe(0);
+    expect(felt(['audit', '--data', dir])).toMatchObject({
+      status: 0,
+      json: { conserved: true, staffLog: { entries: 3, intact: true, brokenAt: null } },
+    });
+    const storage = await openMigratedSqliteStorage({ dataDir: dir });
+    try {
+      expect((await storage.staffLog()).map((entry) => entry.action)).toEqual([
+        'grant',
+        'cashier-credit',
+        'revoke',
+      ]);
+    } finally {
+      await storage.close();
+    }
+    const db = new Database(databaseFile(dir));
+    db.exec('DROP TRIGGER staff_log_no_update');
+    db.prepare("UPDATE staff_log SET detail = ? WHERE action = 'cashier-credit'").run('{"amount":5000}');
+    db.close();
+    expect(felt(['audit', '--data', dir])).toMatchObject({
+      status: 1,
+      json: { conserved: true, staffLog: { entries: 3, intact: false, brokenAt: 2 } },
+    });
+  });
+
+  it('integrity prints the game-security document (no settled hand: nothing to report), exit 1 without a database', async () => {
+    const dir = await room();
+    expect(felt(['integrity', '--data', dir])).toMatchObject({
+      status: 0,
+      json: { ok: true, hands: 0, unreadable: 0, seating: [], chipDumping: [], softPlay: [], winRate: [] },
+    });
+    const empty = mkdtempSync(join(tmpdir(), 'felt-admin-'));
+    dirs.push(empty);
+    expect(felt(['integrity', '--data', empty])).toMatchObject({
+      status: 1,
+      json: { ok: false, error: { code: 'NO_DATABASE' } },
     });
   });
 });

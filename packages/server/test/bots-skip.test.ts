@@ -15,6 +15,7 @@ describe('bots: messages a bot has no use for are dropped unread', () => {
     const clock = wire({
       type: 'clock',
       tableId: 'room-1',
+      seq: 7,
       handId: 12,
       seat: 3,
       deadline: 1_800_000_000_000,
@@ -36,6 +37,7 @@ describe('bots: messages a bot has no use for are dropped unread', () => {
     const legal = wire({
       type: 'legal-actions',
       tableId: 'room-1',
+      seq: 7,
       handId: 12,
       legal: {
         seat: 0,
@@ -61,7 +63,15 @@ describe('bots: messages a bot has no use for are dropped unread', () => {
 
   it('a message is judged by its own bytes where it lies in a read, never by its neighbours (property)', () => {
     const messages = [
-      wire({ type: 'clock', tableId: 'room-1', handId: 12, seat: 3, deadline: 1, timeBankMs: 30_000 }),
+      wire({
+        type: 'clock',
+        tableId: 'room-1',
+        seq: 7,
+        handId: 12,
+        seat: 3,
+        deadline: 1,
+        timeBankMs: 30_000,
+      }),
       event({ type: 'call', seat: 3, amount: 100, allIn: false }),
       event({ type: 'deal-draw', seat: 0, cards: ['2c', '3c'] }),
       Buffer.from('{"op":"table-event","tableId":"room-1","handId":12}'),

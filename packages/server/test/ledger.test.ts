@@ -1,8 +1,9 @@
 /**
  * The ledger never creates or loses a chip: random sequences of cashier credits and debits, play-money
  * top-ups, buy-ins, hands (forced bets, bets, uncalled returns, settlements with rake, cancellations),
- * cash-outs and crash recoveries keep the audit conserved after every step, and every balance, seat,
- * pot and the house match a plain model of where the chips must be. Refused movements change nothing.
+ * cash-outs and crash recoveries (of every table, or of one) keep the audit conserved after every step,
+ * and every balance, seat, pot and the house match a plain model of where the chips must be. Refused
+ * movements change nothing.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -13,6 +14,7 @@ import {
   type Storage,
   type UserId,
 } from '../src/storage/index.js';
+import { recoverEveryTable } from './storage-contract-helpers.js';
 
 const USERS = 3;
 const TABLES = ['t0', 't1'] as const;
@@ -31,6 +33,7 @@ type Op =
   | { readonly op: 'settle'; readonly winners: readonly number[]; readonly rake: number }
   | { readonly op: 'cancel' }
   | { readonly op: 'recover' }
+  | { readonly op: 'recover-table'; readonly table: number }
   | { readonly op: 'unbalanced'; readonly user: number; readonly amount: number };
 
 const user = fc.integer({ min: 0, max: USERS - 1 });
@@ -74,6 +77,7 @@ const op: fc.Arbitrary<Op> = fc.oneof(
   },
   { weight: 1, arbitrary: fc.constant({ op: 'cancel' as const }) },
   { weight: 1, arbitrary: fc.constant({ op: 'recover' as const }) },
+  { weight: 1, arbitrary: fc.record({ op: fc.constant('recover-table' as const), table }) },
   {
     weight: 1,
     arbitrary: fc.record({
@@ -252,7 +256,8 @@ async function step(
     case 'recover': {
       const hand = model.hand;
       if (o.op === 'cancel' && hand === null) return;
-      const result = o.op === 'cancel' ? await storage.cancelHand(hand!.id) : await storage.recover();
+      const result =
+        o.op === 'cancel' ? await storage.cancelHand(hand!.id) : await recoverEveryTable(storage);
       expect(result).toBeTruthy();
       if (hand !== null) {
         for (const [u, c] of hand.contributed)
@@ -265,6 +270,24 @@ async function step(
           model.add(model.balance, `${u}/${c}`, chips);
           model.seat.set(key, 0);
         }
+      }
+      return;
+    }
+    case 'recover-table': {
+      // One table recovered (as by the process that owns it): its hand and seats only.
+      const tableId = TABLES[o.table]!;
+      expect(await storage.recoverTables([tableId])).toBeTruthy();
+      const hand = model.hand;
+      if (hand?.table === tableId) {
+        for (const [u, c] of hand.contributed)
+          model.add(model.seat, seatKey(hand.table, u, hand.currency), c);
+        model.hand = null;
+      }
+      for (const [key, chips] of model.seat) {
+        const [t, u, c] = key.split('/');
+        if (t !== tableId) continue;
+        model.add(model.balance, `${u}/${c}`, chips);
+        model.seat.set(key, 0);
       }
       return;
     }

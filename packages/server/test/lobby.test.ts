@@ -6,12 +6,12 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { STRUCTURES, variantOf } from '@felt/engine';
-import { ROOM_GAMES, type WaitlistSeatMessage } from '@felt/protocol';
+import { parsePhh, phhToText, STRUCTURES, variantOf } from '@felt/engine';
+import { ROOM_GAMES, type TableSummary as WireTableSummary, type WaitlistSeatMessage } from '@felt/protocol';
 import { describe, expect, it } from 'vitest';
-import { defaultTableSet, loadTableSet } from '../src/lobby/config.js';
+import { defaultTableSet, loadTableSet, tableName } from '../src/lobby/config.js';
 import { Lobby, kindOf } from '../src/lobby/lobby.js';
-import { resolveTable } from '../src/table/config.js';
+import { resolveTable, stakesText } from '../src/table/config.js';
 import type { Table, TableConfig, TableSummary, TableView } from '../src/table/types.js';
 import { signedUp, startTestRoom } from './transport-client.js';
 
@@ -25,6 +25,7 @@ function fakeTable(config: TableConfig): Table & { seats: (number | null)[] } {
     game: config.game,
     structure: config.structure,
     stakes: config.stakes,
+    stakesText: resolved.stakesText,
     currency: config.currency,
     seatCount: seats.length,
     seated: seats.filter((s) => s !== null).length,
@@ -34,13 +35,16 @@ function fakeTable(config: TableConfig): Table & { seats: (number | null)[] } {
     averagePot: 0,
     handsPerHour: 0,
     playing: false,
+    paused: false,
   });
   return {
     id: config.id,
     config,
     seats,
     handle: () => Promise.resolve({ ok: true }),
+    control: () => Promise.resolve({ ok: true }),
     subscribe: () => () => undefined,
+    audience: () => ({ accounts: [], anonymous: 0 }),
     summary,
     view: () => ({ seats: seats.map((s) => (s === null ? null : {})) }) as unknown as TableView,
     lastSummary: () => null,
@@ -98,6 +102,79 @@ describe('the default table set', () => {
     writeFileSync(file, JSON.stringify({ tables: [{ ...mine, game: 'razz' }] }));
     await expect(loadTableSet(file)).rejects.toThrow();
     rmSync(dir, { recursive: true, force: true });
+  });
+});
+
+describe('table names and stakes: big-bet tables by their blinds, limit tables by their bets', () => {
+  const config = (structure: TableConfig['structure'], small: number, game: TableConfig['game'] = 'holdem') =>
+    ({ id: 't', name: 't', game, structure, stakes: { small, big: 2 * small }, currency: 'play' }) as const;
+
+  it('whole amounts have no decimals, others two', () => {
+    expect(stakesText(50, 100)).toBe('0.50/1');
+    expect(stakesText(25, 50)).toBe('0.25/0.50');
+    expect(stakesText(100, 200)).toBe('1/2');
+    expect(stakesText(250, 500)).toBe('2.50/5');
+  });
+
+  it('no-limit, pot-limit and ½-pot-limit tables: the name holds the blinds, and the stakes text is them', () => {
+    expect(tableName(config('no-limit', 100))).toBe("No Limit Hold'em 0.50/1");
+    expect(tableName(config('pot-limit', 50, 'omaha'))).toBe('Pot Limit Omaha 0.25/0.50');
+    expect(tableName(config('half-pot-limit', 200))).toBe("½ Pot Limit Hold'em 1/2");
+    expect(resolveTable(config('no-limit', 100)).stakesText).toBe('0.50/1');
+    // Stud games have no blinds: their bring-in and minimum bet.
+    expect(resolveTable(config('pot-limit', 100, 'stud')).stakesText).toBe('0.50/1');
+  });
+
+  it('limit tables keep their small and big bet', () => {
+    expect(tableName(config('fixed-limit', 100))).toBe("Limit Hold'em 1/2");
+    expect(tableName(config('spread-limit', 100, 'draw5'))).toBe('Spread Limit 5-card Draw 1/2');
+    expect(tableName(config('fixed-limit', 100, 'stud'))).toBe('Limit 7-card Stud 1/2');
+  });
+
+  it('GET /api/tables: every big-bet table of the default set named and listed by its blinds, play money too', async () => {
+    const room = await startTestRoom({ tables: defaultTableSet() });
+    try {
+      const body = (await (await fetch(`${room.http}/api/tables`)).json()) as { tables: WireTableSummary[] };
+      const bigBet = body.tables.filter((t) =>
+        ['no-limit', 'pot-limit', 'half-pot-limit'].includes(t.structure),
+      );
+      expect(bigBet.length).toBeGreaterThan(0);
+      for (const t of bigBet) {
+        const blinds = resolveTable(defaultTableSet().find((c) => c.id === t.tableId)!).stakesText;
+        expect(t.stakesText).toBe(blinds);
+        expect(t.name).toContain(blinds);
+      }
+      const nl = body.tables.find((t) => t.tableId === 'holdem-nl-play-100')!;
+      expect([nl.name, nl.stakesText, nl.stakes.small, nl.structure]).toEqual([
+        "No Limit Hold'em 0.50/1 (play)",
+        '0.50/1',
+        100,
+        'no-limit',
+      ]);
+      const real = body.tables.find((t) => t.tableId === 'holdem-nl-real-50')!;
+      expect([real.name, real.stakesText]).toEqual(["No Limit Hold'em 0.25/0.50", '0.25/0.50']);
+      const limit = body.tables.find((t) => t.tableId === 'holdem-fl-play-100')!;
+      expect([limit.name, limit.stakesText]).toEqual(["Limit Hold'em 1/2 (play)", '1/2']);
+    } finally {
+      await room.close();
+    }
+  });
+
+  it('the readable history names the game and stakes the same way', () => {
+    const hand = parsePhh(`variant = "NT"
+antes = [0, 0]
+blinds_or_straddles = [50, 100]
+min_bet = 100
+starting_stacks = [10000, 10000]
+actions = ["d dh p1 AcAd", "d dh p2 KcKd", "p2 f"]
+table = "No Limit Hold'em 0.50/1 (play)"`);
+    if (!hand.ok) throw new Error(hand.error.message);
+    const text = phhToText({ ...hand.value, scale: 2 }, 1, 2);
+    if (!text.ok) throw new Error(text.error.message);
+    expect(text.value.split('\n').slice(0, 2)).toEqual([
+      "Felt Hand #1: No Limit Hold'em 0.50/1 [NT]",
+      "Table 'No Limit Hold'em 0.50/1 (play)' 2-max Seat #2 is the button",
+    ]);
   });
 });
 
@@ -174,7 +251,10 @@ describe('the lobby', () => {
     });
     lobby.refresh();
     const seen: string[] = [];
-    lobby.subscribe((message) => seen.push(`${message.table.tableId}:${message.table.taken}`));
+    lobby.subscribe((message) => {
+      if (message.op === 'lobby-table') seen.push(`${message.table.tableId}:${message.table.taken}`);
+      else seen.push(`removed ${message.tableId}`);
+    });
     lobby.refresh();
     expect(seen).toEqual([]);
     made[1]!.seats[0] = 5;

@@ -11,6 +11,7 @@ import { pathToFileURL } from 'node:url';
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 import { databaseFile, openMigratedSqliteStorage, type Storage } from '../src/storage/index.js';
+import { recoverEveryTable } from './storage-contract-helpers.js';
 
 const dirs: string[] = [];
 const tempDir = (): string => {
@@ -77,7 +78,7 @@ describe('crash recovery', () => {
         expect(before.currencies.real).toMatchObject({ pots: 1500, house: 15, external: -30000 });
         expect(await storage.handStatus(second)).toBe('in-progress');
 
-        expect(await storage.recover()).toEqual({
+        expect(await recoverEveryTable(storage)).toEqual({
           handsCancelled: 1,
           refunded: 1500,
           seatsCashedOut: 3,
@@ -93,6 +94,7 @@ describe('crash recovery', () => {
           seats: 0,
           pots: 0,
           house: 15,
+          prizePools: 0,
           external: -30000,
           sum: 0,
         });
@@ -134,13 +136,13 @@ describe('crash recovery', () => {
 
     storage = await openMigratedSqliteStorage({ dataDir: data });
     try {
-      expect(await storage.recover()).toEqual({
+      expect(await recoverEveryTable(storage)).toEqual({
         handsCancelled: 1,
         refunded: 30,
         seatsCashedOut: 3,
         cashedOut: 900,
       });
-      expect(await storage.recover()).toEqual({
+      expect(await recoverEveryTable(storage)).toEqual({
         handsCancelled: 0,
         refunded: 0,
         seatsCashedOut: 0,
@@ -154,6 +156,7 @@ describe('crash recovery', () => {
         seats: 0,
         pots: 0,
         house: 0,
+        prizePools: 0,
         external: -2000,
         sum: 0,
       });

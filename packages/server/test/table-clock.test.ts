@@ -104,7 +104,7 @@ describe('clocks', () => {
   });
 
   it('artificial all-in: fixed and spread limit real money only, a limited number per 24 hours', async () => {
-    const counter = memoryAllInCounter(2);
+    const counter = memoryAllInCounter();
     const run = async (currency: 'play' | 'real', structure: 'fixed-limit' | 'no-limit', seed: number) => {
       const h = harness(
         { game: 'holdem', structure, currency, stakes: { small: 100, big: 200 } },
@@ -134,8 +134,8 @@ describe('clocks', () => {
     });
     // two were granted, counted per account over 24 hours
     const now = 1_700_000_100_000;
-    expect(counter.left(1, now) + counter.left(2, now)).toBe(2);
-    expect(counter.left(1, now + 25 * 3_600_000) + counter.left(2, now + 25 * 3_600_000)).toBe(4);
+    expect(counter.left(1, now, 2) + counter.left(2, now, 2)).toBe(2);
+    expect(counter.left(1, now + 25 * 3_600_000, 2) + counter.left(2, now + 25 * 3_600_000, 2)).toBe(4);
   });
 });
 

@@ -31,7 +31,7 @@ describe('tables: several players play a hand of every game to the end', () => {
       expect(settlement.history.views).toHaveLength(players);
       // The text is made from the stored PHH: the hand it tells is the stored one, in cents.
       for (const stored of [settlement.history, ...settlement.history.views]) {
-        const text = historyText(stored.phh, 'real');
+        const text = historyText(stored.phh);
         expect(text).toMatch(/^Felt Hand #1: /);
         expect(text).toContain('(50.00 in chips)');
         const told = textToPhh(text);
@@ -67,7 +67,10 @@ describe('tables: rake to the house on real-money tables only', () => {
     );
     await sitAll(h, 10_000);
     const random = seededRandom(3);
-    for (let n = 0; n < 10; n++) await playHand(h, random);
+    // Ten hands, or fewer when all but one player went broke.
+    const withChips = (): number => h.table.view(null).seats.filter((s) => s !== null && s.stack > 0).length;
+    for (let n = 0; n < 10 && withChips() >= 2; n++) await playHand(h, random);
+    expect(h.storage.settled.size).toBeGreaterThan(0);
     expect(h.storage.house).toBe(0);
   });
 });

@@ -1,6 +1,13 @@
 /** In-process harness for table tests: a fake ledger (conservation-checked), a manual clock, seeded dealing. */
 import { randomBelow, seededRandom, type RandomSource } from '@felt/engine';
-import type { ChipMove, HandActionRecord, Settlement, NewHand, StorageResult } from '../src/storage/types.js';
+import type {
+  ChipMove,
+  FairLink,
+  HandActionRecord,
+  Settlement,
+  NewHand,
+  StorageResult,
+} from '../src/storage/types.js';
 import {
   createTable,
   manualClock,
@@ -26,9 +33,20 @@ export class FakeStorage implements TableStorage {
   readonly pots = new Map<number, Map<number, number>>();
   readonly settled = new Map<number, Settlement>();
   readonly actions: HandActionRecord[] = [];
+  /** Each table's fair-dealing chain, and the hands started (with their fair records). */
+  readonly links = new Map<string, FairLink>();
+  readonly started = new Map<number, NewHand>();
   house = 0;
   private nextHand = 1;
   constructor(readonly log: string[]) {}
+
+  fairLink(tableId: string) {
+    return Promise.resolve(this.links.get(tableId) ?? null);
+  }
+  saveFairLink(tableId: string, link: FairLink) {
+    this.links.set(tableId, link);
+    return Promise.resolve(ok(undefined));
+  }
 
   total(): number {
     let sum = this.house;
@@ -73,6 +91,8 @@ export class FakeStorage implements TableStorage {
     const id = this.nextHand++;
     this.pots.set(id, new Map());
     this.tableOf.set(id, hand.tableId);
+    this.started.set(id, hand);
+    if (hand.fair) this.links.set(hand.tableId, hand.fair.next);
     this.move(hand.tableId, id, hand.posts ?? []);
     this.log.push(`start ${id}`);
     return Promise.resolve(ok(id));
@@ -126,7 +146,7 @@ export function harness(
   const clock = manualClock();
   const storage = new FakeStorage(log);
   const errors: unknown[] = [];
-  const allIns = options.allIns ?? memoryAllInCounter(2);
+  const allIns = options.allIns ?? memoryAllInCounter();
   const table = createTable(
     {
       id: 't1',
@@ -212,7 +232,7 @@ export function randomDecision(h: Harness, player: PlayerRef, random: RandomSour
         : roll < 8
           ? legal.raise.max
           : legal.raise.min;
-    return { type: 'bet-raise', to };
+    return { type: 'raise', to };
   }
   if (legal.call !== null && roll < 40) return { type: 'fold' };
   return legal.check ? { type: 'check' } : { type: 'call' };

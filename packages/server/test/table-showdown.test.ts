@@ -118,6 +118,7 @@ describe('tables: the showdown (RULES.md §1: a player who called may muck)', ()
   it('muck-losing needs a seat and changes nothing else', async () => {
     const h = harness({ game: 'holdem', structure: 'no-limit' }, { players: 2 });
     const stranger = { account: 99, name: 'stranger' };
+    await h.table.idle();
     const before = h.table.view(null);
     expect(await h.table.handle(stranger, { type: 'muck-losing', on: false })).toMatchObject({
       ok: false,
@@ -138,7 +139,7 @@ describe('tables: all in with no betting left, the hands are turned up before th
     await sitAll(h, 100);
     await tick(h, 2_000);
     const handId = h.table.view(null).hand!.handId;
-    await h.table.handle(actor(h)!, { type: 'act', action: { type: 'bet-raise', to: 100 } });
+    await h.table.handle(actor(h)!, { type: 'act', action: { type: 'raise', to: 100 } });
     await h.table.handle(actor(h)!, { type: 'act', action: { type: 'call' } });
     const types = typesSeen(h, handId);
     expect(types.slice(types.indexOf('call'))).toEqual([
@@ -177,7 +178,7 @@ describe('tables: all in with no betting left, the hands are turned up before th
       const legal = h.table.view(who.account).hand!.legal!;
       const action =
         who.account === short && legal.raise !== null
-          ? { type: 'bet-raise' as const, to: legal.raise.max }
+          ? { type: 'raise' as const, to: legal.raise.max }
           : { type: legal.check ? ('check' as const) : ('call' as const) };
       await h.table.handle(who, { type: 'act', action });
     }
@@ -191,6 +192,8 @@ describe('tables: all in with no betting left, the hands are turned up before th
   it('5-card draw all in before the draw: the hands stay down until the showdown (the draw may change them)', async () => {
     const h = harness({ game: 'draw5', structure: 'no-limit' }, { players: 2, seed: 6 });
     await sitAll(h, 100);
+    // Neither mucks a beaten hand: both are shown, whoever wins.
+    for (const p of h.players) await h.table.handle(p, { type: 'muck-losing', on: false });
     await tick(h, 2_000);
     const handId = h.table.view(null).hand!.handId;
     for (let who = actor(h); who !== null; who = actor(h)) {
@@ -199,7 +202,7 @@ describe('tables: all in with no betting left, the hands are turned up before th
         legal.discard !== null
           ? { type: 'discard' as const, cards: [] }
           : legal.raise !== null
-            ? { type: 'bet-raise' as const, to: legal.raise.max }
+            ? { type: 'raise' as const, to: legal.raise.max }
             : { type: 'call' as const };
       await h.table.handle(who, { type: 'act', action });
     }

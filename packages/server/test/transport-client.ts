@@ -70,8 +70,9 @@ export class TestClient {
     });
   }
 
-  static async connect(room: TestRoom): Promise<TestClient> {
-    const ws = new WebSocket(room.server.url.replace('localhost', '127.0.0.1'));
+  /** `headers`: extra upgrade headers (a browser's Origin, its Cookie). */
+  static async connect(room: TestRoom, headers: Record<string, string> = {}): Promise<TestClient> {
+    const ws = new WebSocket(room.server.url.replace('localhost', '127.0.0.1'), { headers });
     const client = new TestClient(ws);
     await new Promise<void>((resolve, reject) => {
       ws.once('open', () => {

@@ -85,6 +85,11 @@ export function gameFamily(game: string): GameFamily {
   return 'flop';
 }
 
+/** Stud games have antes and a bring-in: no blinds, and no dealer button deciding who acts. */
+export function hasBlinds(game: string): boolean {
+  return gameFamily(game) !== 'stud';
+}
+
 export function gameName(game: string): string {
   return GAME_NAMES[game] ?? game;
 }

@@ -93,4 +93,42 @@ describe('Connection', () => {
     connection.close();
     expect(statuses.at(-1)).toBe('closed');
   });
+  it('reopen (after signing in): a fresh socket at once, no backoff; requests in flight fail, later ones go on the new socket after onOpen', async () => {
+    const network = new FakeNetwork();
+    const timers = manualTimers();
+    const opens: boolean[] = [];
+    let connection: Connection | null = null;
+    connection = new Connection({
+      url: 'ws://room/ws',
+      socket: network.factory,
+      onPush: () => undefined,
+      onStatus: () => undefined,
+      onOpen: (reopened) => {
+        opens.push(reopened);
+        return reopened ? connection?.requestFirst('resume') : undefined;
+      },
+      ...timers,
+    });
+    const first = network.last;
+    first.open();
+    const lost = connection.request('lobby-list');
+    connection.reopen();
+    await expect(lost).rejects.toMatchObject({ code: 'DISCONNECTED' });
+    expect(first.readyState).toBe(3);
+    expect(network.sockets).toHaveLength(2);
+    expect(
+      timers.timers.filter((timer) => timer.ms >= 250 && !timer.cleared && timer.ms <= 5000),
+    ).toHaveLength(0);
+    const later = connection.request('ping');
+    const second = network.last;
+    second.open();
+    expect(second.sent.map((frame) => frame['op'])).toEqual(['resume']);
+    second.ack('resume', {});
+    await flush();
+    expect(second.sent.map((frame) => frame['op'])).toEqual(['resume', 'ping']);
+    second.ack('ping', { time: 1 });
+    await expect(later).resolves.toMatchObject({ op: 'ack' });
+    expect(opens).toEqual([false, true]);
+    connection.close();
+  });
 });

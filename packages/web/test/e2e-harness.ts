@@ -22,7 +22,7 @@ export const SCREENSHOTS =
     ? join(ROOT, 'docs/screenshots')
     : join(tmpdir(), 'felt-screenshots');
 export const WEB_DIST = join(ROOT, 'packages/web/dist/index.html');
-const CLI = join(ROOT, 'packages/cli/bin/felt.js');
+export const CLI = join(ROOT, 'packages/cli/bin/felt.js');
 
 /** Whether the e2e tests can run here: chromium, the built CLI and the built web client. */
 export function e2eReady(): { ok: true } | { ok: false; why: string } {
@@ -60,6 +60,8 @@ async function freePort(): Promise<number> {
 
 export interface Room {
   readonly url: string;
+  /** The room's data folder (its SQLite file), for `felt admin` beside it. */
+  readonly data: string;
   readonly browser: Browser;
   stop(): Promise<void>;
 }
@@ -98,6 +100,7 @@ export async function startRoom(tables: readonly unknown[]): Promise<Room> {
   const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
   return {
     url,
+    data,
     browser,
     async stop() {
       await browser.close();

@@ -166,9 +166,9 @@ describe.skipIf(!ready.ok)('web client end to end (headless Chromium, real serve
     const rows = page.locator('.lobby-table tbody tr');
     await expect.poll(() => rows.count()).toBe(TABLES.length);
     await expect.poll(() => page.locator('.lobby-table').innerText()).toContain('Omaha Hi/Lo');
-    await page.getByLabel('Game').selectOption('stud');
+    await page.getByLabel('Game', { exact: true }).selectOption('stud');
     await expect.poll(() => rows.count()).toBe(1);
-    await page.getByLabel('Game').selectOption('');
+    await page.getByLabel('Game', { exact: true }).selectOption('');
     await screenshot(page, 'lobby.png');
     // Phone size: the same lobby, narrower columns.
     await page.setViewportSize({ width: 390, height: 844 });
@@ -301,7 +301,9 @@ describe.skipIf(!ready.ok)('web client end to end (headless Chromium, real serve
   it('7-card stud, two players: own down cards face up to him only, up cards to both, bring-in', async () => {
     const fred = await join('fred', 'e2e-stud', 0);
     const gina = await join('gina', 'e2e-stud', 1);
+    await fred.page.getByText('Settings', { exact: true }).click();
     await fred.page.getByLabel('Four-colour deck').check();
+    await fred.page.getByText('Settings', { exact: true }).click();
     let compared = false;
     const hand = await playHand([fred, gina], {
       onDecision: async (player) => {

@@ -1,4 +1,13 @@
-import type { HandView, SeatView, TableView } from '@felt/protocol';
+import type { FairHandView, HandView, SeatView, TableView } from '@felt/protocol';
+
+/** A hand's public chain entry: the values only need the right shape here. */
+export const FAIR_HAND: FairHandView = {
+  version: 1,
+  hand: 1,
+  previous: '00'.repeat(32),
+  commitment: '11'.repeat(32),
+  contributions: [],
+};
 
 export function seat(
   seatNumber: number,
@@ -10,6 +19,7 @@ export function seat(
     seat: seatNumber,
     account: seatNumber + 1,
     name,
+    bot: false,
     stack,
     status: 'playing',
     connected: true,
@@ -30,6 +40,7 @@ export function holdemView(patch: Partial<HandView> = {}): TableView {
     game: 'holdem',
     structure: 'no-limit',
     stakes: { small: 2, big: 2 },
+    stakesText: '0.01/0.02',
     currency: 'play',
     seatCount: 6,
     minBuyIn: 40,
@@ -38,9 +49,11 @@ export function holdemView(patch: Partial<HandView> = {}): TableView {
     seats: [seat(0, 'alice', 198), seat(1, 'bob', 199), null, null, null, null],
     you: 0,
     blindRequest: null,
+    fair: null,
     hand: {
       handId: 7,
       number: 1,
+      fair: FAIR_HAND,
       phase: 'bet',
       street: 0,
       board: [],

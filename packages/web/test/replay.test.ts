@@ -17,7 +17,8 @@ describe('replayer frames from a PHH history', () => {
   it('steps through every action with stacks, bets, board and pot', () => {
     const frames = replayFrames(phh);
     expect(frames).toHaveLength(10);
-    expect(frames[0]!.players.map((p) => p.bet)).toEqual([1, 2]);
+    // Heads-up PHH lists the small blind first while p1 posts the big one (the engine's reading).
+    expect(frames[0]!.players.map((p) => p.bet)).toEqual([2, 1]);
     expect(frames[3]!.line).toBe('bob raises to 6');
     expect(frames[4]!.players.map((p) => p.stack)).toEqual([94, 94]);
     expect(frames[5]!.board).toEqual(['2c', '7d', 'Jh']);
@@ -27,6 +28,12 @@ describe('replayer frames from a PHH history', () => {
     expect(frames[8]!.players[0]!.folded).toBe(true);
     expect(frames.at(-1)!.pot).toBe(12);
     expect(frames.at(-1)!.players.map((p) => p.stack)).toEqual([94, 94]);
+  });
+
+  it('a history the engine cannot read becomes one frame that says why', () => {
+    const frames = replayFrames("variant = 'NT'\nactions = 'p1 f'");
+    expect(frames).toHaveLength(1);
+    expect(frames[0]!.line).toMatch(/^This history cannot be replayed: /);
   });
 });
 

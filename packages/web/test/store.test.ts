@@ -3,7 +3,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { App } from '../src/components/App';
 import { StoreContext } from '../src/hooks';
-import { Store, type StorageLike } from '../src/state/store';
+import { CONSOLE_SCREEN, Store, type SessionHttp, type StorageLike } from '../src/state/store';
 import { FakeNetwork, flush } from './fake-socket';
 import { holdemView } from './fixtures';
 
@@ -36,34 +36,57 @@ const lobbyRow = {
   maxBuyIn: 200,
   averagePot: 37,
   handsPerHour: 61,
+  paused: false,
 };
 
 const render = (store: Store): string =>
   renderToStaticMarkup(createElement(StoreContext, { value: store }, createElement(App)));
 
+const alice = { account: { id: 1, name: 'alice' }, balances: { play: 100_000, real: 0 } };
+
+/** The room's session endpoints, answering from a list of (path → status, body). */
+class FakeHttp {
+  readonly posted: { path: string; body: unknown }[] = [];
+  readonly answers = new Map<string, { status: number; body: unknown }>([
+    ['/api/signup', { status: 200, body: alice }],
+    ['/api/login', { status: 200, body: alice }],
+    ['/api/logout', { status: 200, body: {} }],
+  ]);
+  readonly post: SessionHttp = (path, body) => {
+    this.posted.push({ path, body });
+    return Promise.resolve(this.answers.get(path) ?? { status: 404, body: null });
+  };
+}
+
 async function signedIn() {
   const network = new FakeNetwork();
   const storage = new MemoryStorage();
-  const store = new Store({ url: 'ws://room/ws', socket: network.factory, storage });
+  const http = new FakeHttp();
+  const store = new Store({ url: 'ws://room/ws', socket: network.factory, http: http.post, storage });
+  const first = network.last;
+  first.open();
+  // A page without a session: the first socket's resume is refused.
+  first.refuse('resume', 'BAD_TOKEN', 'no session: sign in');
+  await flush();
+  await store.signUp('alice', 'correct horse');
+  expect(http.posted).toEqual([{ path: '/api/signup', body: { name: 'alice', password: 'correct horse' } }]);
+  // Signed in over HTTP: a fresh socket carries the cookie and resumes the session.
+  expect(network.sockets).toHaveLength(2);
   const socket = network.last;
   socket.open();
-  const signUp = store.signUp('alice', 'correct horse');
-  expect(socket.sent[0]).toMatchObject({ op: 'signup', name: 'alice', password: 'correct horse' });
-  socket.ack('signup', {
-    token: 'tok_abcdefghijklmnop',
-    account: { id: 1, name: 'alice' },
-    balances: { play: 100_000, real: 0 },
-  });
+  expect(socket.sent[0]).toEqual({ op: 'resume', id: expect.any(Number) as number });
+  socket.ack('resume', { ...alice, tables: [] });
   await flush();
   socket.ack('lobby-subscribe', { tables: [lobbyRow] });
-  await signUp;
-  return { network, storage, store, socket };
+  await flush();
+  return { network, storage, store, socket, http };
 }
 
 describe('Store and screens against a fake socket', () => {
-  it('signs up, keeps the token, lists the lobby with its columns', async () => {
+  it('signs up over HTTP (no token anywhere in the page or its storage), lists the lobby with its columns', async () => {
     const { store, storage } = await signedIn();
-    expect(storage.getItem('felt.token')).toBe('tok_abcdefghijklmnop');
+    expect([...storage.items.values()].join()).not.toMatch(/tok/);
+    expect(JSON.stringify(store.getState())).not.toMatch(/token/);
     expect(store.getState().session?.balances.play).toBe(100_000);
     const html = render(store);
     expect(html).toContain('Aldebaran');
@@ -80,10 +103,26 @@ describe('Store and screens against a fake socket', () => {
     const opening = store.openTable('nl-holdem-1');
     socket.ack('table-open', { seat: 0 });
     await opening;
-    socket.receive({ op: 'table-snapshot', tableId: 'nl-holdem-1', view: holdemView({ actor: 0 }) });
+    socket.receive({
+      op: 'table-snapshot',
+      tableId: 'nl-holdem-1',
+      seq: 3,
+      view: holdemView({ actor: 0 }),
+    });
+    // The clock is stream message 4; the legal actions go with it.
+    socket.receive({
+      op: 'clock',
+      tableId: 'nl-holdem-1',
+      seq: 4,
+      handId: 7,
+      seat: 0,
+      deadline: Date.now() + 15_000,
+      timeBankMs: 30_000,
+    });
     socket.receive({
       op: 'legal-actions',
       tableId: 'nl-holdem-1',
+      seq: 4,
       handId: 7,
       legal: {
         seat: 0,
@@ -97,14 +136,6 @@ describe('Store and screens against a fake socket', () => {
         split: false,
       },
     });
-    socket.receive({
-      op: 'clock',
-      tableId: 'nl-holdem-1',
-      handId: 7,
-      seat: 0,
-      deadline: Date.now() + 15_000,
-      timeBankMs: 30_000,
-    });
     const html = render(store);
     expect(html).toContain('aria-label="Ace of spades"');
     expect(html).toContain('aria-label="King of diamonds"');
@@ -113,6 +144,9 @@ describe('Store and screens against a fake socket', () => {
     expect(html).toContain('Raise to 0.04');
     expect(html).toContain('Pot');
     expect(html).toContain('All in');
+    // The default bet-size buttons of a big-bet table.
+    for (const label of ['⅓ Pot', '½ Pot', '¾ Pot', 'Pot', '2.5×', '3×'])
+      expect(html).toContain(`>${label}<`);
     expect(html).toContain('role="progressbar"');
 
     const acting = store.act('nl-holdem-1', { type: 'raise', to: 10 });
@@ -126,6 +160,24 @@ describe('Store and screens against a fake socket', () => {
     await expect(acting).resolves.toBe(true);
   });
 
+  it('applies the table stream by its number and marks house bots', async () => {
+    const { store, socket } = await signedIn();
+    const opening = store.openTable('nl-holdem-1');
+    socket.ack('table-open', { seat: 0 });
+    await opening;
+    const view = holdemView();
+    const seats = view.seats.map((seat) => (seat?.seat === 1 ? { ...seat, bot: true } : seat));
+    socket.receive({ op: 'table-snapshot', tableId: 'nl-holdem-1', seq: 8, view: { ...view, seats } });
+    const fold = { type: 'fold', seat: 1 } as const;
+    socket.receive({ op: 'table-event', tableId: 'nl-holdem-1', handId: 7, seq: 8, event: fold });
+    expect(store.getState().tables['nl-holdem-1']!.view!.hand!.players[1]!.folded).toBe(false);
+    socket.receive({ op: 'table-event', tableId: 'nl-holdem-1', handId: 7, seq: 9, event: fold });
+    expect(store.getState().tables['nl-holdem-1']!.view!.hand!.players[1]!.folded).toBe(true);
+    expect(store.getState().tables['nl-holdem-1']!.seq).toBe(9);
+    const html = render(store);
+    expect((html.match(/class="bot-badge"[^>]*>BOT</g) ?? []).length).toBe(1);
+  });
+
   it('a refused request becomes a toast and changes nothing', async () => {
     const { store, socket } = await signedIn();
     const topUp = store.topUp(10_000_000);
@@ -136,7 +188,7 @@ describe('Store and screens against a fake socket', () => {
     expect(render(store)).toContain('role="alert"');
   });
 
-  it('after a dropped connection: notice, then resume with the token and re-open the tables', async () => {
+  it("after a dropped connection: notice, then resume the cookie's session and re-open the tables", async () => {
     const { store, network } = await signedIn();
     const opening = store.openTable('nl-holdem-1');
     network.last.ack('table-open', { seat: 0 });
@@ -146,9 +198,10 @@ describe('Store and screens against a fake socket', () => {
     expect(render(store)).toContain('reconnecting');
     await new Promise((resolve) => setTimeout(resolve, 300));
     const socket = network.last;
-    expect(network.sockets).toHaveLength(2);
+    // The first page's socket, the signed-in one, and now the reconnection.
+    expect(network.sockets).toHaveLength(3);
     socket.open();
-    expect(socket.sent[0]).toMatchObject({ op: 'resume', token: 'tok_abcdefghijklmnop' });
+    expect(socket.sent[0]).toEqual({ op: 'resume', id: expect.any(Number) as number });
     socket.ack('resume', {
       account: { id: 1, name: 'alice' },
       balances: { play: 99_000, real: 0 },
@@ -159,5 +212,274 @@ describe('Store and screens against a fake socket', () => {
     expect(store.getState().status).toBe('open');
     expect(render(store)).not.toContain('reconnecting');
     store.close();
+  });
+});
+
+describe('the session is the cookie; settings are kept', () => {
+  it('a new page is signed in by the cookie, back at the table where he sits, with the settings kept', async () => {
+    const { store, storage } = await signedIn();
+    store.setPrefs({ fourColour: true, hotkeys: false, freeFold: 'check' });
+    store.close();
+    // The tab is closed; a new page with the same storage and the cookie the browser kept.
+    const network = new FakeNetwork();
+    const again = new Store({
+      url: 'ws://room/ws',
+      socket: network.factory,
+      http: new FakeHttp().post,
+      storage,
+    });
+    expect(again.getState().prefs).toEqual({
+      fourColour: true,
+      hotkeys: false,
+      freeFold: 'check',
+      betSizes: '1/3, 1/2, 3/4, pot, 2.5x, 3x',
+      sound: true,
+      mutedPlayers: [],
+    });
+    const socket = network.last;
+    socket.open();
+    socket.ack('resume', { ...alice, tables: ['nl-holdem-1'] });
+    await flush();
+    expect(again.getState().session?.account.name).toBe('alice');
+    expect(again.getState().open).toEqual(['nl-holdem-1']);
+    expect(again.getState().screen).toBe('nl-holdem-1');
+    expect(socket.sent.map((frame) => frame['op'])).toEqual([
+      'resume',
+      'table-open',
+      'lobby-subscribe',
+      'notes-list',
+    ]);
+    again.close();
+  });
+
+  it("a refused sign-in throws the room's message and signs nobody in (the socket stays as it was)", async () => {
+    const network = new FakeNetwork();
+    const http = new FakeHttp();
+    http.answers.set('/api/login', {
+      status: 429,
+      body: {
+        code: 'TOO_MANY_ATTEMPTS',
+        message: 'too many password attempts on this account; try again in 4 s',
+      },
+    });
+    const store = new Store({ url: 'ws://room/ws', socket: network.factory, http: http.post });
+    network.last.open();
+    await expect(store.logIn('alice', 'wrong one')).rejects.toThrow(/try again in 4 s/);
+    expect(store.getState().session).toBeNull();
+    expect(network.sockets).toHaveLength(1);
+    store.close();
+  });
+
+  it('logout posts to the room (the session ends there) and signs out', async () => {
+    const { store, http } = await signedIn();
+    await store.logOut();
+    expect(http.posted.at(-1)).toEqual({ path: '/api/logout', body: {} });
+    expect(store.getState().session).toBeNull();
+    expect(store.getState().open).toEqual([]);
+    store.close();
+  });
+});
+
+describe('the felt says what the table has', () => {
+  async function opened(view: ReturnType<typeof holdemView>) {
+    const { store, socket } = await signedIn();
+    const opening = store.openTable(view.tableId);
+    socket.ack('table-open', { seat: 0 });
+    await opening;
+    socket.receive({ op: 'table-snapshot', tableId: view.tableId, seq: 3, view });
+    return { store, socket };
+  }
+
+  it('the pot is every chip of the hand, never "Pot 0 · total"', async () => {
+    const { store } = await opened(holdemView());
+    const html = render(store);
+    expect(html).toContain('data-testid="pot-total">Pot 0.03</span>');
+  });
+
+  it('side pots are the view’s, and go when chips move until the next view', async () => {
+    const view = holdemView({
+      pots: [
+        { amount: 2, seats: [0, 1] },
+        { amount: 1, seats: [1] },
+      ],
+    });
+    const allIn = {
+      ...view,
+      hand: { ...view.hand!, players: view.hand!.players.map((p) => ({ ...p, allIn: p.seat === 0 })) },
+    };
+    const { store, socket } = await opened(allIn);
+    expect(render(store)).toContain('Side pot 1');
+    socket.receive({
+      op: 'table-event',
+      tableId: view.tableId,
+      seq: 4,
+      handId: 7,
+      event: { type: 'call', seat: 1, amount: 1, allIn: false },
+    });
+    const html = render(store);
+    expect(html).not.toContain('Main pot');
+    expect(html).toContain('Pot 0.04');
+  });
+
+  it('a stud table has no dealer button and no blinds to auto-post', async () => {
+    const { store } = await opened({ ...holdemView(), game: 'stud', structure: 'fixed-limit' });
+    const html = render(store);
+    expect(html).not.toContain('Dealer button');
+    expect(html).not.toContain('Auto-post blinds');
+    const holdem = await opened(holdemView());
+    expect(render(holdem.store)).toContain('Dealer button');
+    expect(render(holdem.store)).toContain('Auto-post blinds');
+  });
+
+  it('a table’s tab shows its name, which names its game, once', async () => {
+    const { store } = await opened(holdemView());
+    const tabs = /<nav[^]*?<\/nav>/.exec(render(store))?.[0] ?? '';
+    expect(tabs).toContain('>Aldebaran<');
+    expect(tabs).not.toContain('Hold');
+  });
+  it("table chat: an open table's lines are shown, a player's mute hides his and is kept in the settings, only a seated player gets the box", async () => {
+    const { store, socket, storage } = await signedIn();
+    const opening = store.openTable('nl-holdem-1');
+    socket.ack('table-open', { seat: 0 });
+    await opening;
+    socket.receive({ op: 'table-snapshot', tableId: 'nl-holdem-1', seq: 3, view: holdemView() });
+    const chat = (from: { id: number; name: string }, text: string, tableId = 'nl-holdem-1') => {
+      socket.receive({ op: 'chat', tableId, from, text, at: Date.now() });
+    };
+    chat({ id: 2, name: 'bob' }, 'nice hand');
+    chat({ id: 3, name: 'cleo' }, 'ty');
+    chat({ id: 9, name: 'dan' }, 'not this table', 'other-table');
+    expect(store.getState().chat['nl-holdem-1']!.map((line) => line.text)).toEqual(['nice hand', 'ty']);
+    expect(store.getState().chat['other-table']).toBeUndefined();
+    let html = render(store);
+    expect(html).toContain('nice hand');
+    expect(html).toContain('aria-label="Chat message"');
+
+    store.muteChat(2, true);
+    html = render(store);
+    expect(html).not.toContain('nice hand');
+    expect(html).toContain('ty');
+    expect(html).toContain('1 hidden');
+    expect(JSON.parse(storage.getItem('felt.prefs')!)).toMatchObject({ mutedPlayers: [2] });
+
+    const sending = store.sendChat('nl-holdem-1', 'gl');
+    expect(socket.sent.at(-1)).toMatchObject({ op: 'chat-send', tableId: 'nl-holdem-1', text: 'gl' });
+    socket.refuse('chat-send', 'RATE_LIMITED', 'too many chat messages: wait a few seconds');
+    await expect(sending).resolves.toBe(false);
+    expect(store.getState().toast).toBe('too many chat messages: wait a few seconds');
+
+    for (let i = 0; i < 60; i++) chat({ id: 3, name: 'cleo' }, `line ${i}`);
+    expect(store.getState().chat['nl-holdem-1']).toHaveLength(50);
+    await store.closeTable('nl-holdem-1');
+    expect(store.getState().chat['nl-holdem-1']).toBeUndefined();
+  });
+
+  it('a watcher reads the chat but gets no box to write in', async () => {
+    const { store, socket } = await signedIn();
+    const opening = store.openTable('nl-holdem-1');
+    socket.ack('table-open', {});
+    await opening;
+    socket.receive({
+      op: 'table-snapshot',
+      tableId: 'nl-holdem-1',
+      seq: 3,
+      view: { ...holdemView(), you: null },
+    });
+    socket.receive({
+      op: 'chat',
+      tableId: 'nl-holdem-1',
+      from: { id: 2, name: 'bob' },
+      text: 'hello',
+      at: 1,
+    });
+    const html = render(store);
+    expect(html).toContain('hello');
+    expect(html).not.toContain('aria-label="Chat message"');
+  });
+  it("his notes on players: loaded with his session, a tag and the note shown at the player's seat, saved to the room, removed when emptied", async () => {
+    const { store, socket } = await signedIn();
+    socket.ack('notes-list', {
+      notes: [{ about: { id: 2, name: 'bob' }, colour: 'red', note: 'bluffs rivers', updatedAt: 1 }],
+    });
+    await flush();
+    const opening = store.openTable('nl-holdem-1');
+    socket.ack('table-open', { seat: 0 });
+    await opening;
+    socket.receive({ op: 'table-snapshot', tableId: 'nl-holdem-1', seq: 3, view: holdemView() });
+    const bob = holdemView().seats.find((seat) => seat !== null && seat.seat !== 0)!;
+    expect(bob.account).toBe(2);
+    let html = render(store);
+    expect(html).toContain('class="note-tag note-red"');
+    expect(html).toContain('title="bluffs rivers"');
+
+    const saving = store.setNote(2, 'blue', 'calls down');
+    expect(socket.sent.at(-1)).toMatchObject({
+      op: 'note-set',
+      about: 2,
+      colour: 'blue',
+      note: 'calls down',
+    });
+    socket.ack('note-set');
+    await expect(saving).resolves.toBe(true);
+    html = render(store);
+    expect(html).toContain('class="note-tag note-blue"');
+    expect(html).toContain('title="calls down"');
+
+    const removing = store.setNote(2, null, '');
+    socket.ack('note-set');
+    await removing;
+    expect(store.getState().notes).toEqual({});
+    expect(render(store)).not.toContain('note-tag note-');
+  });
+});
+
+describe('the staff console is offered to staff only', () => {
+  it('a staff login answered TOTP_REQUIRED throws that code; sent again with the code, it signs in and the Console tab shows', async () => {
+    const network = new FakeNetwork();
+    const http = new FakeHttp();
+    const operator = { account: { id: 9, name: 'olga', role: 'operator' }, balances: { play: 0, real: 0 } };
+    http.answers.set('/api/login', {
+      status: 401,
+      body: { code: 'TOTP_REQUIRED', message: 'a staff account signs in with its authenticator’s code too' },
+    });
+    const store = new Store({ url: 'ws://room/ws', socket: network.factory, http: http.post });
+    network.last.open();
+    await expect(store.logIn('olga', 'correct horse')).rejects.toMatchObject({ code: 'TOTP_REQUIRED' });
+    expect(store.getState().session).toBeNull();
+    http.answers.set('/api/login', { status: 200, body: operator });
+    await store.logIn('olga', 'correct horse', '123456');
+    expect(http.posted.at(-1)).toEqual({
+      path: '/api/login',
+      body: { name: 'olga', password: 'correct horse', totp: '123456' },
+    });
+    const socket = network.last;
+    socket.open();
+    socket.ack('resume', { ...operator, tables: [] });
+    await flush();
+    expect(render(store)).toContain('>Console</button>');
+    store.close();
+  });
+
+  it('a message from the room’s staff is shown to the player', async () => {
+    const { store, socket } = await signedIn();
+    socket.receive({ op: 'broadcast', tableId: null, text: 'the room restarts at 03:00' });
+    await flush();
+    expect(render(store)).toContain('Message from the room: the room restarts at 03:00');
+    store.close();
+  });
+
+  it('a player’s page has no Console tab, and the console screen shows him the lobby', async () => {
+    const { store } = await signedIn();
+    expect(render(store)).not.toContain('Console');
+    store.show(CONSOLE_SCREEN);
+    expect(render(store)).not.toContain('Console');
+    expect(render(store)).toContain('Aldebaran');
+    store.close();
+  });
+  it('a table the staff closed leaves the lobby list', async () => {
+    const { store, socket } = await signedIn();
+    expect(store.getState().lobby.map((row) => row.tableId)).toEqual(['nl-holdem-1']);
+    socket.receive({ op: 'lobby-table-removed', tableId: 'nl-holdem-1' });
+    expect(store.getState().lobby).toEqual([]);
   });
 });

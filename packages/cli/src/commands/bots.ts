@@ -13,13 +13,15 @@ import type { Command } from './command.js';
 const USAGE =
   'usage: felt bots --url ws://HOST:PORT --bots N [--game ID] [--structure fl|sl|pl|hpl|nl]\n' +
   '                 [--hands H] [--seconds S] [--think-ms MS] [--think-spread F]\n' +
-  '                 [--prefix NAME] [--detail]\n' +
+  '                 [--prefix NAME] [--tournament ID] [--detail]\n' +
   '  signs up N bots (retrying the connection while the server starts) that sit down at play-money\n' +
   '  tables of one kind and play until H hands or S seconds (counted from when all are seated; neither:\n' +
   '  until SIGINT/SIGTERM), thinking MS ± F·MS (default 500 ± 0.5·500, uniform) before each action,\n' +
   '  then leave and print one line\n' +
   '  {"hands":…,"actions":…,"errors":…,"latency_ms":{"p50":…,"p99":…}} (--detail: more fields).\n' +
-  `  games: ${ROOM_GAMES.join(' ')} (default holdem); structure default no-limit.\n`;
+  `  games: ${ROOM_GAMES.join(' ')} (default holdem); structure default no-limit.\n` +
+  '  --tournament ID: the bots register for that tournament instead (play money topped up if short)\n' +
+  '  and play wherever the room seats them, moves included, until it is over (or H hands, S seconds).\n';
 
 export interface BotsArgs {
   readonly url: string;
@@ -31,6 +33,7 @@ export interface BotsArgs {
   readonly thinkMs: number;
   readonly thinkSpread?: number;
   readonly prefix?: string;
+  readonly tournament?: string;
   readonly detail: boolean;
 }
 
@@ -56,6 +59,7 @@ export function parseBotsArgs(args: readonly string[]): BotsArgs | string {
         'think-ms': { type: 'string' },
         'think-spread': { type: 'string' },
         prefix: { type: 'string' },
+        tournament: { type: 'string' },
         detail: { type: 'boolean', default: false },
       },
     }));
@@ -97,6 +101,8 @@ export function parseBotsArgs(args: readonly string[]): BotsArgs | string {
   }
   if (values.prefix !== undefined && !/^[A-Za-z0-9_.-]{1,12}$/.test(values.prefix))
     return '--prefix takes 1–12 of A-Z a-z 0-9 _ . -';
+  if (values.tournament !== undefined && !/^[A-Za-z0-9_.:@-]{1,80}$/.test(values.tournament))
+    return '--tournament takes a tournament id (as tournament-list gives it)';
   return {
     url: values.url,
     bots,
@@ -107,6 +113,7 @@ export function parseBotsArgs(args: readonly string[]): BotsArgs | string {
     thinkMs,
     ...(thinkSpread !== undefined ? { thinkSpread } : {}),
     ...(values.prefix !== undefined ? { prefix: values.prefix } : {}),
+    ...(values.tournament !== undefined ? { tournament: values.tournament } : {}),
     detail: values.detail,
   };
 }
@@ -141,6 +148,7 @@ export const bots: Command = {
         ...(parsed.thinkSpread !== undefined ? { thinkSpread: parsed.thinkSpread } : {}),
         ...(parsed.seconds !== undefined ? { seconds: parsed.seconds } : {}),
         ...(parsed.prefix !== undefined ? { prefix: parsed.prefix } : {}),
+        ...(parsed.tournament !== undefined ? { tournament: parsed.tournament } : {}),
       });
       const { hands, actions, errors, latency_ms } = result;
       await writeLine(JSON.stringify(parsed.detail ? result : { hands, actions, errors, latency_ms }));

@@ -33,6 +33,11 @@ export const COMMANDS: Readonly<Record<string, CommandEntry>> = {
     summary: 'play random legal hands and write them as PHH (.phhs) with their finishing stacks',
     load: async () => (await import('./simulate.js')).simulate,
   },
+  verify: {
+    summary:
+      'verify hands dealt by the fair-dealing scheme (.phh, .phhs): one JSON line per hand, ok or why not',
+    load: async () => (await import('./verify.js')).verify,
+  },
   bench: {
     summary: 'measure Felt against the npm poker libraries: bench [--json] [--only GROUP]',
     load: async () => (await import('./bench.js')).bench,

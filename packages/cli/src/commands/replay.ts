@@ -1,18 +1,10 @@
-import { readFile } from 'node:fs/promises';
 import { formatScaled, parsePhhs, phhToText, replayPhh, type PhhHand, type ReplayError } from '@felt/engine';
-import { writeLine } from '../lines.js';
+import { eachFile } from '../inputs.js';
 import type { Command } from './command.js';
 
 const USAGE =
   'usage: felt replay [--rake house] [--text] FILE… (FILE - is standard input)\n' +
   '  one JSON line per hand: its finishing stacks, or the first action refused; --text: readable hand histories instead\n';
-
-async function readInput(file: string): Promise<string> {
-  if (file !== '-') return readFile(file, 'utf8');
-  const chunks: Buffer[] = [];
-  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString('utf8');
-}
 
 /** One output line: the JSON object with `finishing_stacks` written as exact decimals of the file's units. */
 function resultLine(file: string, hand: number, stacks: readonly number[], scale: number): string {
@@ -89,21 +81,11 @@ export const replay: Command = {
       process.stderr.write(USAGE);
       return 2;
     }
-    let failed = false;
-    for (const file of files) {
-      let input: string;
-      try {
-        input = await readInput(file);
-      } catch (error) {
-        failed = true;
-        const message = error instanceof Error ? error.message : String(error);
-        await writeLine(errorLine(file, null, { code: 'READ_ERROR', message }));
-        continue;
-      }
-      const result = replayText(file, input, { houseRake, text });
-      if (!result.ok) failed = true;
-      for (const line of result.lines) await writeLine(line);
-    }
-    return failed ? 1 : 0;
+    const ok = await eachFile(
+      files,
+      (file, input) => replayText(file, input, { houseRake, text }),
+      (file, message) => errorLine(file, null, { code: 'READ_ERROR', message }),
+    );
+    return ok ? 0 : 1;
   },
 };

@@ -2,15 +2,25 @@ import { setFlagsFromString } from 'node:v8';
 import type { Command } from './command.js';
 
 const USAGE =
-  'usage: felt serve [--port P] [--data DIR] [--tables FILE]\n' +
+  'usage: felt serve [--port P] [--data DIR] [--db postgres://…] [--tables FILE]\n' +
+  '                  [--allow-origin ORIGIN]… [--trust ADDRESS]… [--max-per-address N]\n' +
   '  runs the poker room: HTTP + WebSocket on port P (default 8080), data in DIR (default ./data);\n' +
-  '  the table set from FILE (default DIR/tables.json when present, else the built-in set).\n' +
+  '  --db: the room on that PostgreSQL database instead of the SQLite file DIR/felt.db;\n' +
+  '  the table set from FILE (default DIR/tables.json when present, else the built-in set);\n' +
+  "  --allow-origin: another site's pages may use the room (e.g. https://poker.example; default: only\n" +
+  "  the room's own pages and clients that are not browsers);\n" +
+  '  --trust: an address spared the per-address limits like loopback (e.g. a reverse proxy);\n' +
+  '  --max-per-address: open connections per address at most (default 64; docs/security.md).\n' +
   '  SIGTERM or SIGINT: stops, every chip back to its owner, and exits.\n';
 
 interface ServeArgs {
   readonly port: number;
   readonly data: string;
   readonly tables: string | null;
+  readonly db: string | null;
+  readonly allowedOrigins: readonly string[];
+  readonly trusted: readonly string[];
+  readonly maxPerAddress: number | null;
 }
 
 /** Reads the arguments; a message when they are wrong. */
@@ -18,9 +28,13 @@ export function parseServeArgs(args: readonly string[]): ServeArgs | string {
   let port = 8080;
   let data = './data';
   let tables: string | null = null;
+  let db: string | null = null;
+  const allowedOrigins: string[] = [];
+  const trusted: string[] = [];
+  let maxPerAddress: number | null = null;
   for (let i = 0; i < args.length; i++) {
     const arg = args[i]!;
-    const match = /^--(port|data|tables)(?:=(.*))?$/.exec(arg);
+    const match = /^--(port|data|tables|db|allow-origin|trust|max-per-address)(?:=(.*))?$/.exec(arg);
     if (!match) return `unknown argument ${arg}`;
     const value = match[2] ?? args[++i];
     if (value === undefined || value === '') return `${arg} needs a value`;
@@ -28,9 +42,18 @@ export function parseServeArgs(args: readonly string[]): ServeArgs | string {
       if (!/^\d+$/.test(value) || Number(value) > 65535) return '--port must be an integer 0–65535';
       port = Number(value);
     } else if (match[1] === 'data') data = value;
-    else tables = value;
+    else if (match[1] === 'db') db = value;
+    else if (match[1] === 'allow-origin') {
+      // An origin is scheme://host[:port], exactly as a browser sends it.
+      if (!/^https?:\/\/[^/\s]+$/.test(value)) return '--allow-origin is scheme://host[:port]';
+      allowedOrigins.push(value);
+    } else if (match[1] === 'trust') trusted.push(value);
+    else if (match[1] === 'max-per-address') {
+      if (!/^\d+$/.test(value) || Number(value) < 1) return '--max-per-address must be an integer ≥ 1';
+      maxPerAddress = Number(value);
+    } else tables = value;
   }
-  return { port, data, tables };
+  return { port, data, tables, db, allowedOrigins, trusted, maxPerAddress };
 }
 
 export const serve: Command = {
@@ -49,12 +72,26 @@ export const serve: Command = {
     // 55–135 ms, and with it every action in flight (docs/benchmarks.md, eleventh session). Letting it
     // grow threefold makes them rare, for ~100 MB more heap.
     setFlagsFromString('--heap-growing-percent=300');
-    const { startServer } = await import('@felt/server');
-    const server = await startServer({
-      port: parsed.port,
-      dataDir: parsed.data,
-      ...(parsed.tables !== null ? { tables: parsed.tables } : {}),
-    });
+    const { startServer, StorageOpenError } = await import('@felt/server');
+    let server: Awaited<ReturnType<typeof startServer>>;
+    try {
+      server = await startServer({
+        port: parsed.port,
+        dataDir: parsed.data,
+        ...(parsed.tables !== null ? { tables: parsed.tables } : {}),
+        ...(parsed.db !== null ? { db: parsed.db } : {}),
+        allowedOrigins: parsed.allowedOrigins,
+        addresses: {
+          trusted: parsed.trusted,
+          ...(parsed.maxPerAddress !== null ? { maxConnections: parsed.maxPerAddress } : {}),
+        },
+      });
+    } catch (error) {
+      // A folder in use or a damaged file: the operator's to fix, told in words (a bug keeps its stack).
+      if (!(error instanceof StorageOpenError)) throw error;
+      process.stderr.write(`felt serve: cannot start: ${error.message}\n`);
+      return 1;
+    }
     return new Promise<number>((resolve) => {
       let stopping = false;
       const stop = (signal: string): void => {

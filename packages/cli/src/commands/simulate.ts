@@ -4,7 +4,8 @@ import type { Command } from './command.js';
 
 const USAGE =
   'usage: felt simulate --variant CODE --players N --hands H --seed S --out FILE.phhs [--house]\n' +
-  '  plays H hands with random legal actions and writes them as PHH with finishing_stacks (--out - : standard output)\n';
+  '  plays H hands with random legal actions and writes them as PHH with finishing_stacks (--out - : standard output);\n' +
+  '  the cards are dealt by the fair-dealing scheme, the seed standing in for the secrets, so felt verify checks them\n';
 
 interface SimulateArgs {
   variant: string;

@@ -8,6 +8,7 @@
  * of them. `snapshot()` returns an immutable deep copy for views. Mutation inside keeps a simulated
  * hand cheap (no copying per action).
  */
+import { potSizedBets } from '../pot-sizes.js';
 import { formatCard, type Card } from '../cards.js';
 import { deckCards, deckContains, type DeckKind } from '../deck.js';
 import { showdownWinners, type ShowdownWinners } from '../eval/showdown.js';
@@ -135,6 +136,8 @@ export class Hand {
   private bringInPending = false;
   private lastAggressor: number | null = null;
   private aggressorOnLastRound: number | null = null;
+  /** Where hands turned face up with no betting left start (see `exposureOrder`). */
+  private exposureFrom = 0;
   private collected = 0;
   private rakeValue = 0;
   private finishing: number[] | null = null;
@@ -278,6 +281,35 @@ export class Hand {
       if (!this.folded[p]) order.push(p);
     }
     return order;
+  }
+
+  /**
+   * The order in which hands are turned face up when every hand still in is shown with no betting
+   * left: from the last bettor or raiser of the round just played, else from where its action started
+   * by the game's rule, round the table. The rules leave this order free (every hand is shown);
+   * it is PokerKit's, so that PHH histories replay there.
+   */
+  exposureOrder(): number[] {
+    const order: number[] = [];
+    for (let i = 0; i < this.n; i++) {
+      const p = (this.exposureFrom + i) % this.n;
+      if (!this.folded[p]) order.push(p);
+    }
+    return order;
+  }
+
+  /**
+   * All in with no betting left and no draw to come, before the rest is dealt: the next hand to turn
+   * face up (in `exposureOrder`), or null when none is left to show. Tables and drivers apply it
+   * until null, then deal.
+   */
+  nextExposure(): HandAction | null {
+    if (this.phaseValue !== 'deal') return null;
+    for (const p of this.exposureOrder()) {
+      const show: HandAction = { type: 'show', player: p };
+      if (this.can(show)) return show;
+    }
+    return null;
   }
 
   /** The legal actions of the player to act, or null when no player is to act. */
@@ -851,7 +883,7 @@ export class Hand {
 
   /** The order players act in this round (for the split offer): from the round's opener on. */
   private roundOrder(): number[] {
-    const first = this.opener();
+    const first = this.opener(this.roundStart());
     const order: number[] = [];
     for (let i = 0; i < this.n; i++) {
       const p = (first + i) % this.n;
@@ -860,24 +892,31 @@ export class Hand {
     return order;
   }
 
-  /** Who opens the current round (RULES.md §3, §6, §8, §11). */
-  private opener(): number {
+  /**
+   * The seat the current round's action starts from by the game's rule, whether or not that player
+   * can act (RULES.md §3, §6, §8, §11): the bring-in, the seat after the big blind, the dealer's left
+   * or the best hand showing.
+   */
+  private roundStart(): number {
     const v = this.variant;
     if (this.streetIndex === 0) {
       if (v.forced === 'bring-in') return this.bringInPlayer();
-      if (this.bigBlindPosition >= 0) return this.nextFrom(this.bigBlindPosition + 1, (p) => this.canAct(p));
-      return this.nextFrom(0, (p) => this.canAct(p));
+      return this.bigBlindPosition >= 0 ? this.bigBlindPosition + 1 : 0;
     }
     switch (v.laterOpener) {
       case 'button':
-        return this.nextFrom(0, (p) => this.canAct(p));
+        return 0;
       case 'after-big-blind':
-        return this.nextFrom(this.bigBlindPosition + 1, (p) => this.canAct(p));
-      case 'showing': {
-        const best = this.bestShowing(this.inHand());
-        return this.nextFrom(best, (p) => this.canAct(p));
-      }
+        return this.bigBlindPosition + 1;
+      case 'showing':
+        return this.bestShowing(this.inHand());
     }
+  }
+
+  /** Who opens the current round: the bring-in, else the first player who can act from its start. */
+  private opener(start: number): number {
+    if (this.streetIndex === 0 && this.variant.forced === 'bring-in') return start;
+    return this.nextFrom(start, (p) => this.canAct(p));
   }
 
   /** The bring-in: lowest upcard in limit stud, highest in pot/no limit and the other games (RULES.md §6–§10, §12). */
@@ -971,6 +1010,8 @@ export class Hand {
     }
     const bringIn =
       this.variant.forced === 'bring-in' && this.streetIndex === 0 && (this.opts.bringIn ?? 0) > 0;
+    const start = this.roundStart();
+    this.exposureFrom = start % this.n;
     if (this.communityStreet) {
       this.endStreet();
       return;
@@ -979,7 +1020,7 @@ export class Hand {
       this.endStreet();
       return;
     }
-    const first = this.opener();
+    const first = this.opener(start);
     this.bringInPending = bringIn && this.canAct(first);
     this.phaseValue = 'bet';
     this.bettingRan = true;
@@ -1026,9 +1067,8 @@ export class Hand {
     if (structure === 'no-limit') return { min, max: Number.MAX_SAFE_INTEGER };
     let pot = this.collected;
     for (let q = 0; q < this.n; q++) pot += this.bets[q]!;
-    const call = this.currentBet - this.bets[p]!;
-    const room = structure === 'pot-limit' ? pot + call : Math.floor((pot + call) / 2);
-    return { min, max: Math.max(min, this.currentBet + room) };
+    const sized = potSizedBets(pot, this.currentBet, this.currentBet - this.bets[p]!);
+    return { min, max: Math.max(min, structure === 'pot-limit' ? sized.pot : sized.halfPot) };
   }
 
   /** The complete/bet/raise-to range of player p, or null when he may not raise. */
@@ -1037,8 +1077,12 @@ export class Hand {
     if (this.acted[p] && this.actedAt[p]! >= this.fullSeq && !this.reopenedBySum(p)) return null;
     const allInTo = this.bets[p]! + this.stacks[p]!;
     if (allInTo <= this.currentBet) return null;
+    // A raise nobody can call even in part would only come back: some other player must be able to
+    // put in more than the current bet.
     let othersCanCall = false;
-    for (let q = 0; q < this.n && !othersCanCall; q++) if (q !== p && this.canAct(q)) othersCanCall = true;
+    for (let q = 0; q < this.n && !othersCanCall; q++)
+      if (q !== p && this.canAct(q) && this.bets[q]! + this.stacks[q]! > this.currentBet)
+        othersCanCall = true;
     if (!othersCanCall) return null;
     // `nominalRange` makes a new record each call: it is narrowed to the stack in place.
     const range = this.nominalRange(p);
@@ -1140,8 +1184,13 @@ export class Hand {
           this.lastRaise = this.raises === 0 ? Math.max(to - previous, this.limits!.fullBet) : to - previous;
           this.raises++;
           this.fullSeq++;
+        } else if (this.opts.shortAllInReopens === true) {
+          // PokerKit: a short all-in is a bet or raise too: it counts toward the cap, and the next
+          // raise is a full one above it.
+          this.raises++;
         }
         this.lastAggressor = p;
+        this.exposureFrom = p;
         this.emit({ type: 'bet-raise', player: p, to, amount, allIn: this.allIn[p]!, full });
         break;
       }

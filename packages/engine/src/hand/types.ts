@@ -99,7 +99,9 @@ export interface HandConfig {
    * to him (WSOP rule 96 (c)). false (default, RULES.md §2): a full raise is the last full bet or
    * raise, so one short all-in never reopens. true (PokerKit, PHH replays): a full raise is the
    * largest increment of the round so far, short ones included, so the first all-in of a round,
-   * however short, reopens it.
+   * however short, reopens it; and a short all-in counts as a bet or raise: toward the fixed-limit
+   * cap, and the next raise is a full one above it (a short opening bet of 1 with a 2 limit: the
+   * next raise is to 3, not a completion to 2).
    */
   readonly shortAllInReopens?: boolean;
   /** Fixed limit: raises allowed after the bet (default 3: a bet and three raises). */

@@ -25,6 +25,10 @@ export interface PlayableHand {
   finishingStacks(): readonly number[] | null;
   /** The order in which the players still in show their hands. */
   showdownOrder(): number[];
+  /** The order in which hands are turned face up when every hand is shown with no betting left. */
+  exposureOrder(): number[];
+  /** All in with no betting left: the next hand to turn face up before the rest is dealt, or null. */
+  nextExposure(): HandAction | null;
   /** What the player to act may do, or null when no player is to act. */
   legalActions(): LegalActions | null;
   snapshot(): HandSnapshot;

@@ -1,11 +1,15 @@
+import { sha256 } from '@noble/hashes/sha2.js';
+import { utf8ToBytes } from '@noble/hashes/utils.js';
 import type { Card } from '../cards.js';
+import { fairFields } from '../fair/fields.js';
+import { fairDeal, FAIR_VERSION, NO_PREVIOUS_COMMITMENT, type Contribution } from '../fair/scheme.js';
 import type { HandAction, HandEvent, HandSnapshot, LegalActions } from '../hand/types.js';
 import { variantOf } from '../hand/variants.js';
 import { randomBelow, seededRandom, type RandomSource } from '../random.js';
 import { fail, ok, type Result } from '../result.js';
 import { phhToConfig } from './config.js';
 import { engineHandFactory, type HandFactory, type PlayableHand } from './engine.js';
-import { PhhErrorCode, type PhhAction, type PhhHand } from './types.js';
+import { PhhErrorCode, type PhhAction, type PhhExtraValue, type PhhHand } from './types.js';
 import { parseVariantCode } from './variants.js';
 
 export interface SimulateOptions {
@@ -107,6 +111,8 @@ class Simulation {
   /** Cards each player has revealed: up cards and cards shown. */
   private readonly revealed: Set<Card>[];
   private seen = 0;
+  /** Every hand still in was turned up before the runout. */
+  private exposed = false;
 
   constructor(
     private readonly hand: PlayableHand,
@@ -148,26 +154,32 @@ class Simulation {
   }
 
   /**
-   * All-in runout: the players still in show their cards before more are dealt, as PHH writes it
-   * (and again when a new down card comes); the hand takes the first show at once.
+   * All-in runout: every hand still in is shown once before more is dealt, as PHH writes it (and
+   * PokerKit replays it); cards dealt later are shown when the hand ends (`showRestInFull`).
    */
-  private showBeforeRunout(state: HandSnapshot): void {
-    const live = state.players.filter((seat) => !seat.folded);
-    if (live.length < 2 || live.filter((seat) => !seat.allIn).length > 1) return;
-    for (const position of this.hand.showdownOrder()) {
+  private showBeforeRunout(): void {
+    for (let show = this.hand.nextExposure(); show !== null; show = this.hand.nextExposure()) {
+      if (show.type !== 'show') return;
+      this.showInFile(this.hand.snapshot(), show.player);
+      this.apply(show);
+      this.exposed = true;
+    }
+  }
+
+  /** After a runout: each hand turned up shown again in full if it was dealt cards face down since. */
+  private showRestInFull(): void {
+    if (!this.exposed) return;
+    for (const position of this.hand.exposureOrder()) {
       const now = this.hand.snapshot();
-      if (!this.hidden(now, position)) continue;
-      // Shown once the hand allows it (betting over, no draw left); shown again for a new down card.
-      if (now.players[position]!.shown) {
-        this.showInFile(now, position);
-      } else if (this.hand.can({ type: 'show', player: position })) {
-        this.showInFile(now, position);
-        this.apply({ type: 'show', player: position });
-      }
+      if (this.hidden(now, position)) this.showInFile(now, position);
     }
   }
 
   private showdown(): void {
+    if (this.exposed) {
+      this.showRestInFull();
+      return;
+    }
     let first = true;
     for (const position of this.hand.showdownOrder()) {
       const now = this.hand.snapshot();
@@ -197,9 +209,10 @@ class Simulation {
       const state = this.hand.snapshot();
       switch (state.phase) {
         case 'done':
+          this.showRestInFull();
           return;
         case 'deal':
-          if (state.round >= 0) this.showBeforeRunout(state);
+          if (state.round >= 0) this.showBeforeRunout();
           this.apply({ type: 'deal' });
           break;
         case 'bet': {
@@ -234,8 +247,27 @@ class Simulation {
 }
 
 /**
+ * The scheme's inputs of a simulated hand, which the seed stands in for: the secret and each seat's
+ * contribution are SHA-256 of a text naming them (docs/fairness.md §10), every seat (p1 = seat 1)
+ * contributing.
+ */
+function simulatedInputs(
+  table: string,
+  hand: number,
+  players: number,
+): { readonly secret: Uint8Array; readonly contributions: Contribution[] } {
+  const bytes = (what: string): Uint8Array => sha256(utf8ToBytes(`${table} hand ${hand} ${what}`));
+  const contributions = Array.from({ length: players }, (_, p) => ({
+    seat: p + 1,
+    bytes: bytes(`contribution ${p + 1}`),
+  }));
+  return { secret: bytes('secret'), contributions };
+}
+
+/**
  * Plays hands with random legal actions and records them as PHH with their finishing stacks.
- * Deterministic: the same options give the same hands.
+ * Deterministic: the same options give the same hands. The cards are dealt by the fair-dealing
+ * scheme, and each hand carries its `_fair_` fields with the secret revealed, so the file verifies.
  */
 export function simulatePhh(options: SimulateOptions): Result<PhhHand[], PhhErrorCode | 'BAD_CONFIG'> {
   const variant = parseVariantCode(options.variant);
@@ -246,17 +278,34 @@ export function simulatePhh(options: SimulateOptions): Result<PhhHand[], PhhErro
     return fail('BAD_CONFIG', `${options.variant} is played by 2 to ${seats} players`);
   }
   const random = seededRandom(options.seed);
+  const fairTable = `felt-simulate/${options.variant}/${options.players}/${options.seed}`;
+  let previous = NO_PREVIOUS_COMMITMENT;
   const hands: PhhHand[] = [];
   for (let n = 0; n < options.hands; n++) {
     const table = tableFor(options.variant, options.players, random)!;
     const built = phhToConfig(table, { rules: options.house === true ? 'house' : 'phh' });
     if (!built.ok) return built;
-    const started = (options.createHand ?? engineHandFactory)(built.value.config, random);
+    const { secret, contributions } = simulatedInputs(fairTable, n + 1, options.players);
+    const fair = fairDeal({ table: fairTable, hand: n + 1, previous, secret }, contributions);
+    if (!fair.ok) return fail('BAD_CONFIG', fair.error.message);
+    const started = (options.createHand ?? engineHandFactory)(built.value.config, fair.value.random());
     if (!started.ok) return fail('BAD_CONFIG', started.error.message);
     const simulation = new Simulation(started.value, random, options.players);
     simulation.run();
     const finishing = started.value.finishingStacks();
-    hands.push({ ...table, actions: simulation.actions, finishingStacks: finishing ?? [], extra: {} });
+    const extra: Record<string, PhhExtraValue> = fairFields({
+      version: FAIR_VERSION,
+      table: fairTable,
+      hand: n + 1,
+      previous,
+      commitment: fair.value.commitment,
+      seats: contributions.map((c) => c.seat),
+      contributionHashes: fair.value.contributionHashes,
+      contributions: contributions.map((c) => c.bytes),
+      secret,
+    });
+    hands.push({ ...table, actions: simulation.actions, finishingStacks: finishing ?? [], extra });
+    previous = fair.value.commitment;
   }
   return ok(hands);
 }

@@ -4,19 +4,50 @@
  * was written gives the same hand (without action comments and uninterpreted fields other than
  * `players`).
  */
+import type { GameId } from '../eval/games.js';
+import type { Structure } from '../hand/types.js';
 import { variantOf } from '../hand/variants.js';
 import { fail, ok, type Result } from '../result.js';
 import { formatPhhCards, parsePhhCards } from './actions.js';
 import { PhhErrorCode, type PhhAction, type PhhCard, type PhhHand } from './types.js';
 import { parseVariantCode, type BettingStructure } from './variants.js';
 
-const STRUCTURE_NAMES: Record<BettingStructure, string> = {
-  fixed: 'Limit',
-  spread: 'Spread Limit',
-  pot: 'Pot Limit',
-  'half-pot': 'Half-Pot Limit',
+/** The room's names of the betting structures. */
+const STRUCTURE_TITLES: Record<Structure, string> = {
+  'fixed-limit': 'Limit',
+  'spread-limit': 'Spread Limit',
+  'pot-limit': 'Pot Limit',
+  'half-pot-limit': '½ Pot Limit',
   'no-limit': 'No Limit',
 };
+
+const STRUCTURE_OF: Record<BettingStructure, Structure> = {
+  fixed: 'fixed-limit',
+  spread: 'spread-limit',
+  pot: 'pot-limit',
+  'half-pot': 'half-pot-limit',
+  'no-limit': 'no-limit',
+};
+
+/** The structures whose bets are sized by the pot or the stack, named by their blinds (RULES.md §1). */
+export const isBigBet = (structure: Structure): boolean =>
+  structure === 'no-limit' || structure === 'pot-limit' || structure === 'half-pot-limit';
+
+/**
+ * How the room names a game at a structure, the way card rooms do: "No Limit Hold'em", "Pot Limit
+ * Omaha", "Limit 7-card Stud". Followed by the stakes: a big-bet game's blinds (or bring-in and minimum
+ * bet), a limit game's small and big bet.
+ */
+export function gameTitle(game: GameId, structure: Structure): string {
+  return `${STRUCTURE_TITLES[structure]} ${game === 'holdem' ? "Hold'em" : variantOf(game).name}`;
+}
+
+/** Stakes as the room prints them, each amount whole or with `scale` decimals: "0.50/1", "0.25/0.50", "1/2". */
+export function stakesLabel(amounts: readonly number[], scale: number): string {
+  return amounts
+    .map((amount) => (amount % 10 ** scale === 0 ? String(amount / 10 ** scale) : money(amount, scale)))
+    .join('/');
+}
 
 /** Amounts with exactly `scale` decimals, as rooms print cents. */
 function money(amount: number, scale: number): string {
@@ -68,13 +99,20 @@ export function phhToText(hand: PhhHand, number = 1, decimals = 0): Result<strin
   const m = (amount: number): string => money(amount * 10 ** (shown - hand.scale), shown);
   const lines: string[] = [];
   const blinds = hand.blindsOrStraddles ?? [];
-  const stakes = variant.bringIn
-    ? [hand.bringIn ?? 0, hand.smallBet ?? hand.minBet ?? 0, hand.bigBet ?? hand.minBet ?? 0]
-    : [blinds[0] ?? 0, blinds[1] ?? 0];
+  const structure = STRUCTURE_OF[variant.structure];
+  const minBet = hand.minBet ?? hand.smallBet ?? 0;
+  const stakes = !isBigBet(structure)
+    ? [hand.smallBet ?? minBet, hand.bigBet ?? minBet]
+    : variant.bringIn
+      ? [hand.bringIn ?? 0, minBet]
+      : [blinds[0] ?? 0, blinds[1] ?? 0];
+  const scaled = stakes.map((amount) => amount * 10 ** (shown - hand.scale));
   lines.push(
-    `Felt Hand #${number}: ${game.name} ${STRUCTURE_NAMES[variant.structure]} (${stakes.map(m).join('/')}) [${hand.variant}]`,
+    `Felt Hand #${number}: ${gameTitle(variant.game, structure)} ${stakesLabel(scaled, shown)} [${hand.variant}]`,
   );
-  lines.push(`Table 'Felt' ${count}-max${variant.bringIn ? '' : ` Seat #${count} is the button`}`);
+  const table =
+    typeof hand.extra.table === 'string' && hand.extra.table.trim() !== '' ? hand.extra.table : 'Felt';
+  lines.push(`Table '${table}' ${count}-max${variant.bringIn ? '' : ` Seat #${count} is the button`}`);
   const limits: string[] = [];
   if (hand.minBet !== undefined) limits.push(`min bet ${m(hand.minBet)}`);
   if (hand.smallBet !== undefined) limits.push(`small bet ${m(hand.smallBet)}`);

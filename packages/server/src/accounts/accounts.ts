@@ -4,7 +4,15 @@
  * operator's cashier (`felt admin credit|debit`), never through this module.
  */
 import { ErrorCode, PASSWORD_MAX, PASSWORD_MIN, type AccountInfo } from '@felt/protocol';
-import type { Balances, Storage, UserId } from '../storage/types.js';
+import type { Balances, StaffRole, Storage, UserId } from '../storage/types.js';
+import { HashQueue, type HashQueueOptions } from './hash-queue.js';
+import {
+  LOCAL_CALLER,
+  LoginThrottle,
+  type Caller,
+  type LoginThrottleOptions,
+  type ThrottleVerdict,
+} from './login-throttle.js';
 import {
   DEFAULT_SCRYPT,
   hashPassword,
@@ -13,6 +21,7 @@ import {
   verifyPassword,
   type ScryptParams,
 } from './passwords.js';
+import { verifyTotp } from './totp.js';
 
 export interface AccountsOptions {
   readonly scrypt?: ScryptParams;
@@ -20,14 +29,33 @@ export interface AccountsOptions {
   readonly sessionMs?: number;
   /** Play money given at sign-up; default 100,000 chips (1,000.00). */
   readonly signUpPlayMoney?: number;
-  /** A play-money top-up may bring the balance up to this ceiling, no further; default 1,000,000 chips (10,000.00). */
+  /**
+   * A play-money top-up may bring the balance and the chips at tables up to this ceiling, no further;
+   * default 1,000,000 chips (10,000.00).
+   */
   readonly playMoneyCeiling?: number;
   readonly clock?: () => number;
+  /** Password attempts slowed per account and per address (./login-throttle.ts). */
+  readonly throttle?: LoginThrottleOptions;
+  /** How many password hashes run and wait at once (./hash-queue.ts). */
+  readonly hashing?: HashQueueOptions;
 }
 
 export type AccountError = { readonly code: ErrorCode; readonly message: string };
 export type AccountResult<T> =
   { readonly ok: true; readonly value: T } | { readonly ok: false; readonly error: AccountError };
+
+const seconds = (ms: number): number => Math.max(1, Math.ceil(ms / 1000));
+
+function throttled<T>(verdict: ThrottleVerdict, what: string): AccountResult<T> | null {
+  if (verdict.ok) return null;
+  return refuse(
+    ErrorCode.TOO_MANY_ATTEMPTS,
+    `too many password attempts ${what}; try again in ${seconds(verdict.retryMs)} s`,
+  );
+}
+
+const BUSY = 'the room is busy signing players in; try again in a moment';
 
 const ok = <T>(value: T): AccountResult<T> => ({ ok: true, value });
 const refuse = <T>(code: ErrorCode, message: string): AccountResult<T> => ({
@@ -55,7 +83,8 @@ export class Accounts {
   readonly #clock: () => number;
   /** A hash to spend the same time on when the name is unknown (no user enumeration by timing). */
   #dummy: Promise<{ hash: string; salt: string }> | null = null;
-  readonly #topUps = new Map<UserId, Promise<void>>();
+  readonly throttle: LoginThrottle;
+  readonly hashing: HashQueue;
 
   constructor(storage: Storage, options: AccountsOptions = {}) {
     this.#storage = storage;
@@ -64,42 +93,85 @@ export class Accounts {
     this.#signUpPlayMoney = options.signUpPlayMoney ?? 100_000;
     this.#ceiling = options.playMoneyCeiling ?? 1_000_000;
     this.#clock = options.clock ?? Date.now;
+    this.throttle = new LoginThrottle({ clock: this.#clock, ...options.throttle });
+    this.hashing = new HashQueue(options.hashing);
   }
 
   get playMoneyCeiling(): number {
     return this.#ceiling;
   }
 
-  async signUp(name: string, password: string): Promise<AccountResult<LoggedIn>> {
+  async signUp(
+    name: string,
+    password: string,
+    caller: Caller = LOCAL_CALLER,
+  ): Promise<AccountResult<LoggedIn>> {
     const weak = checkPassword(password);
     if (weak !== null) return refuse(ErrorCode.WEAK_PASSWORD, weak);
+    const slowed = throttled<LoggedIn>(this.throttle.takeAddress(caller), 'from your address');
+    if (slowed !== null) return slowed;
     if ((await this.#storage.userByName(name)) !== null)
       return refuse(ErrorCode.NAME_TAKEN, `${name} is taken`);
-    const { hash, salt } = await hashPassword(password, this.#scrypt);
-    const created = await this.#storage.createUser({ name, passwordHash: hash, passwordSalt: salt });
+    const hashed = await this.hashing.run(() => hashPassword(password, this.#scrypt));
+    if (hashed === null) return refuse(ErrorCode.BUSY, BUSY);
+    const { hash, salt } = hashed.value;
+    // The account and its play chips in one transaction: never an account without them.
+    const created = await this.#storage.createUser({
+      name,
+      passwordHash: hash,
+      passwordSalt: salt,
+      ...(this.#signUpPlayMoney > 0 ? { playMoney: this.#signUpPlayMoney } : {}),
+    });
     if (!created.ok) {
       return created.error.code === 'NAME_TAKEN'
         ? refuse(ErrorCode.NAME_TAKEN, `${name} is taken`)
         : refuse(ErrorCode.BAD_MESSAGE, created.error.message);
     }
-    if (this.#signUpPlayMoney > 0) {
-      const topped = await this.#storage.topUp(created.value.id, this.#signUpPlayMoney);
-      if (!topped.ok) throw new Error(`sign-up play money: ${topped.error.message}`);
-    }
     return ok(await this.#openSession(created.value.id, created.value.name));
   }
 
-  async login(name: string, password: string): Promise<AccountResult<LoggedIn>> {
+  /**
+   * Checks the password, throttled (per account, then per address: an attempt refused by the account's
+   * delay costs the address nothing) and hashed through the bounded queue. A staff account needs its
+   * authenticator's code too, asked for only once the password was right.
+   */
+  async login(
+    name: string,
+    password: string,
+    caller: Caller = LOCAL_CALLER,
+    totp?: string,
+  ): Promise<AccountResult<LoggedIn>> {
+    const slowed =
+      throttled<LoggedIn>(this.throttle.checkAccount(name, caller), 'on this account') ??
+      throttled<LoggedIn>(this.throttle.takeAddress(caller), 'from your address');
+    if (slowed !== null) return slowed;
     const user = await this.#storage.userByName(name);
+    let stored: { hash: string; salt: string };
     if (user === null) {
       this.#dummy ??= hashPassword('not a password', this.#scrypt);
-      await verifyPassword(password, await this.#dummy);
+      stored = await this.#dummy;
+    } else {
+      stored = { hash: user.passwordHash, salt: user.passwordSalt };
+    }
+    const checked = await this.hashing.run(() => verifyPassword(password, stored));
+    if (checked === null) return refuse(ErrorCode.BUSY, BUSY);
+    if (user === null || !checked.value) {
+      this.throttle.failed(name);
       return refuse(ErrorCode.BAD_CREDENTIALS, 'wrong name or password');
     }
-    if (!(await verifyPassword(password, { hash: user.passwordHash, salt: user.passwordSalt }))) {
-      return refuse(ErrorCode.BAD_CREDENTIALS, 'wrong name or password');
+    if (user.suspendedAt !== null) return refuse(ErrorCode.SUSPENDED, 'this account is suspended');
+    if (user.totpSecret !== null) {
+      if (totp === undefined) {
+        return refuse(ErrorCode.TOTP_REQUIRED, 'a staff account signs in with its authenticator’s code too');
+      }
+      if (!verifyTotp(user.totpSecret, totp, this.#clock())) {
+        // A wrong code slows the account like a wrong password: six digits are no secret to guess at.
+        this.throttle.failed(name);
+        return refuse(ErrorCode.BAD_CREDENTIALS, 'wrong name, password or code');
+      }
     }
-    return ok(await this.#openSession(user.id, user.name));
+    this.throttle.succeeded(name, caller);
+    return ok(await this.#openSession(user.id, user.name, user.role));
   }
 
   /** The session of a token (reconnect), if it exists and has not expired. */
@@ -109,8 +181,9 @@ export class Accounts {
     if (session === null) return refuse(ErrorCode.BAD_TOKEN, 'unknown or expired session');
     const user = await this.#storage.userById(session.userId);
     if (user === null) return refuse(ErrorCode.BAD_TOKEN, 'unknown or expired session');
+    if (user.suspendedAt !== null) return refuse(ErrorCode.SUSPENDED, 'this account is suspended');
     return ok({
-      account: { id: user.id, name: user.name },
+      account: accountInfo(user.id, user.name, user.role),
       tokenHash: hash,
       balances: await this.#storage.balances(user.id),
     });
@@ -125,6 +198,17 @@ export class Accounts {
     await this.#storage.deleteSession(hash);
   }
 
+  /** Ends the session of a token (the browser's cookie); its hash, to tell its connections. */
+  async logoutToken(token: string): Promise<string> {
+    const hash = tokenHash(token);
+    await this.#storage.deleteSession(hash);
+    return hash;
+  }
+
+  get sessionMs(): number {
+    return this.#sessionMs;
+  }
+
   /** Changes the password (the old one is needed); every other session of the account ends. */
   async changePassword(
     session: Session,
@@ -133,12 +217,22 @@ export class Accounts {
   ): Promise<AccountResult<null>> {
     const user = await this.#storage.userById(session.account.id);
     if (user === null) return refuse(ErrorCode.BAD_TOKEN, 'unknown account');
-    if (!(await verifyPassword(oldPassword, { hash: user.passwordHash, salt: user.passwordSalt }))) {
+    const slowed = throttled<null>(this.throttle.checkAccount(user.name, LOCAL_CALLER), 'on this account');
+    if (slowed !== null) return slowed;
+    const checked = await this.hashing.run(() =>
+      verifyPassword(oldPassword, { hash: user.passwordHash, salt: user.passwordSalt }),
+    );
+    if (checked === null) return refuse(ErrorCode.BUSY, BUSY);
+    if (!checked.value) {
+      // A stolen session must not become a way round the login throttle.
+      this.throttle.failed(user.name);
       return refuse(ErrorCode.BAD_CREDENTIALS, 'wrong password');
     }
     const weak = checkPassword(newPassword);
     if (weak !== null) return refuse(ErrorCode.WEAK_PASSWORD, weak);
-    const { hash, salt } = await hashPassword(newPassword, this.#scrypt);
+    const hashed = await this.hashing.run(() => hashPassword(newPassword, this.#scrypt));
+    if (hashed === null) return refuse(ErrorCode.BUSY, BUSY);
+    const { hash, salt } = hashed.value;
     const set = await this.#storage.setPassword(user.id, hash, salt);
     if (!set.ok) return refuse(ErrorCode.INTERNAL, set.error.message);
     await this.#storage.deleteSessionsOf(user.id, session.tokenHash);
@@ -149,36 +243,16 @@ export class Accounts {
     return this.#storage.balances(userId);
   }
 
-  /** Play money only, up to the ceiling (the balance after the top-up may not exceed it). */
-  topUp(userId: UserId, amount: number): Promise<AccountResult<Balances>> {
-    // One top-up per account at a time, so that two connections cannot both pass the ceiling check.
-    const previous = this.#topUps.get(userId) ?? Promise.resolve();
-    const next = previous.then(() => this.#topUp(userId, amount));
-    const settled = next.then(
-      () => undefined,
-      () => undefined,
-    );
-    this.#topUps.set(userId, settled);
-    void settled.then(() => {
-      if (this.#topUps.get(userId) === settled) this.#topUps.delete(userId);
-    });
-    return next;
+  /** Play money only, up to the ceiling, which counts his balance and his chips at tables. */
+  async topUp(userId: UserId, amount: number): Promise<AccountResult<Balances>> {
+    const topped = await this.#storage.topUp(userId, amount, this.#ceiling);
+    if (topped.ok) return ok(topped.value);
+    return topped.error.code === 'TOP_UP_LIMIT'
+      ? refuse(ErrorCode.TOP_UP_LIMIT, topped.error.message)
+      : refuse(ErrorCode.BAD_AMOUNT, topped.error.message);
   }
 
-  async #topUp(userId: UserId, amount: number): Promise<AccountResult<Balances>> {
-    const before = await this.#storage.balances(userId);
-    if (before.play + amount > this.#ceiling) {
-      return refuse(
-        ErrorCode.TOP_UP_LIMIT,
-        `play money tops up to at most ${this.#ceiling} (balance ${before.play}); at most ${Math.max(0, this.#ceiling - before.play)} now`,
-      );
-    }
-    const topped = await this.#storage.topUp(userId, amount);
-    if (!topped.ok) return refuse(ErrorCode.BAD_AMOUNT, topped.error.message);
-    return ok(topped.value);
-  }
-
-  async #openSession(userId: UserId, name: string): Promise<LoggedIn> {
+  async #openSession(userId: UserId, name: string, role: StaffRole | null = null): Promise<LoggedIn> {
     const token = newToken();
     const hash = tokenHash(token);
     const created = await this.#storage.createSession({
@@ -190,10 +264,15 @@ export class Accounts {
     return {
       token,
       tokenHash: hash,
-      account: { id: userId, name },
+      account: accountInfo(userId, name, role),
       balances: await this.#storage.balances(userId),
     };
   }
+}
+
+/** The account as its client is told: a staff member's role too, so that his client offers the console. */
+function accountInfo(id: UserId, name: string, role: StaffRole | null): AccountInfo {
+  return role === null ? { id, name } : { id, name, role };
 }
 
 function checkPassword(password: string): string | null {

@@ -4,14 +4,20 @@
  * the simple strategy of ./strategy.ts. It follows its own cards from the table's messages (for
  * discards), rebuys when it runs low, and, when its connection drops, reconnects with its session
  * token (`resume`) — back in the same seat, or seated afresh when the server lost the seat (a crash
- * returns every chip).
+ * returns every chip). Seated, it contributes 32 random bytes (node:crypto) to each hand's deal, as
+ * every player may (docs/fairness.md §4).
+ *
+ * In a tournament (`context.tournament`) it registers instead of taking a seat, and follows the room:
+ * each `tournament-seat` names its table and seat (at the start, when moved), which it opens and plays;
+ * it neither rebuys nor leaves there, and `finished` resolves with the tournament's end.
  */
+import { randomBytes } from 'node:crypto';
 import type { LegalView, TableView, WireHandAction } from '@felt/protocol';
 import { realClock } from '../table/clock.js';
 import { ProtocolClient, type Answer, type Push } from './client.js';
 import type { Seater } from './seater.js';
 import { BotStats } from './stats.js';
-import { chooseAction, thinkTime, type Roll } from './strategy.js';
+import { chooseAction, safeAction, thinkTime, type Roll } from './strategy.js';
 
 export interface BotContext {
   readonly url: string;
@@ -25,6 +31,8 @@ export interface BotContext {
   readonly connectForMs: number;
   /** Aborted when the run ends (stops reconnection attempts). */
   readonly signal: AbortSignal;
+  /** A tournament to register for and play through, instead of cash tables. */
+  readonly tournament?: string;
 }
 
 /** A seat request's outcome. */
@@ -46,14 +54,6 @@ interface Decision {
   readonly handId: number;
   readonly action: WireHandAction;
   readonly safe: WireHandAction;
-}
-
-/** The safest legal action: stand pat, bring in, check, call, else fold. */
-function safeAction(legal: LegalView): WireHandAction {
-  if (legal.discard !== null) return { type: 'stand-pat' };
-  if (legal.bringIn !== null) return { type: 'bring-in' };
-  if (legal.check) return { type: 'check' };
-  return legal.call !== null ? { type: 'call' } : { type: 'fold' };
 }
 
 const CLOCK = Buffer.from('{"op":"clock",');
@@ -96,10 +96,18 @@ export class Bot {
   });
   #decision: Decision | null = null;
   #rebuying = false;
+  /** The commitment it last contributed to: one contribution per hand. */
+  #contributedTo: string | null = null;
   #stopping = false;
   #reconnecting: Promise<void> | null = null;
   /** Off while signing up (the sign-up loop reconnects itself). */
   #reconnectOnClose = false;
+  #registered = false;
+  #finish: () => void = () => undefined;
+  /** Resolves when its tournament is over (never outside one). */
+  readonly finished = new Promise<void>((resolve) => {
+    this.#finish = resolve;
+  });
 
   constructor(name: string, password: string, context: BotContext) {
     this.name = name;
@@ -109,6 +117,11 @@ export class Bot {
 
   #isStopping(): boolean {
     return this.#stopping;
+  }
+
+  /** Registered for the run's tournament. */
+  get registered(): boolean {
+    return this.#registered;
   }
 
   get seated(): boolean {
@@ -148,7 +161,21 @@ export class Bot {
       else if (answer.code === 'NAME_TAKEN') op = 'login';
     }
     this.#reconnectOnClose = true;
-    return this.#context.seater.seat(this);
+    const tournament = this.#context.tournament;
+    return tournament === undefined ? this.#context.seater.seat(this) : this.#register(tournament);
+  }
+
+  /** Registers for the tournament, topping the play balance up first if it is short. */
+  async #register(tournamentId: string): Promise<boolean> {
+    const got = await this.#request('tournament-get', { tournamentId });
+    if (!got.ok) throw new Error(`tournament ${tournamentId}: ${got.code} ${got.message}`);
+    const price = got.data.tournament.buyIn + got.data.tournament.fee;
+    if (got.data.tournament.currency === 'play' && this.#playBalance < price)
+      await this.#request('top-up', { amount: Math.max(price, 100_000) });
+    const entered = await this.#request('tournament-register', { tournamentId });
+    if (!entered.ok) throw new Error(`${this.name} could not register: ${entered.code} ${entered.message}`);
+    this.#registered = true;
+    return true;
   }
 
   /** Stops playing: leaves the seat (chips back to the balance) and closes the connection. */
@@ -157,7 +184,7 @@ export class Bot {
     this.#forget();
     const client = this.#client;
     if (client === null || client.closed) return;
-    if (this.#tableId !== null && this.#seat !== null) {
+    if (this.#tableId !== null && this.#seat !== null && this.#context.tournament === undefined) {
       await this.#request('seat-leave', { tableId: this.#tableId }, 10_000);
     }
     client.close();
@@ -260,6 +287,12 @@ export class Bot {
           this.#playBalance = login.data.balances.play;
         }
         if (this.#tableId !== null && tables.includes(this.#tableId)) return; // the snapshot follows
+        if (this.#context.tournament !== undefined) {
+          // Moved (or out) while away: its one seat is the tournament table resume names, if any.
+          this.#tableId = tables[0] ?? null;
+          this.#seat = null;
+          return;
+        }
         this.#context.seater.lost(this);
         this.#tableId = null;
         this.#seat = null;
@@ -288,6 +321,10 @@ export class Bot {
   // ------------------------------------------------------------------ play
 
   #onPush(message: Push): void {
+    if (message.op === 'tournament-seat' || message.op === 'tournament-end') {
+      if (message.tournamentId === this.#context.tournament) this.#follow(message);
+      return;
+    }
     if (!('tableId' in message) || message.tableId !== this.#tableId) return;
     switch (message.op) {
       case 'table-snapshot':
@@ -317,16 +354,52 @@ export class Bot {
     }
   }
 
+  /** The tournament gives it a table (it opens it and plays there), or is over. */
+  #follow(message: Extract<Push, { op: 'tournament-seat' | 'tournament-end' }>): void {
+    const before = this.#tableId;
+    if (message.op === 'tournament-end') {
+      this.#tableId = null;
+      this.#seat = null;
+      this.#finish();
+    } else {
+      this.#forget();
+      this.#tableId = message.tableId;
+      this.#seat = message.seat;
+      this.#handId = null;
+      this.#cards = [];
+      void this.#request('table-open', { tableId: message.tableId });
+    }
+    if (before !== null && before !== this.#tableId) void this.#request('table-close', { tableId: before });
+  }
+
   /** A full view of its table (each hand starts with one): read, not kept (it is large). */
   #onView(view: TableView): void {
     if (view.you !== null) this.#seat = view.you;
+    if (view.you !== null && view.fair !== null) void this.#contribute(view.tableId, view.fair.commitment);
     const hand = view.hand;
     const mine = hand?.players.find((player) => player.seat === view.you);
     if (hand !== null && mine !== undefined) {
       this.#handId = hand.handId;
       this.#cards = mine.cards.filter((card) => CARD.test(card));
     }
-    if (mine === undefined) void this.#maybeRebuy(view);
+    if (mine === undefined && this.#context.tournament === undefined) void this.#maybeRebuy(view);
+  }
+
+  /**
+   * Its 32 bytes for the hand whose commitment the view names. A hand that started before they arrived
+   * refuses them (WRONG_COMMITMENT): not an error of the bot's — the next view names the next hand. In a
+   * tournament the director may move or bust it between the view and its answer (NOT_SEATED): not its
+   * error either.
+   */
+  async #contribute(tableId: string, commitment: string): Promise<void> {
+    const client = this.#client;
+    if (this.#contributedTo === commitment || this.#stopping || client === null || client.closed) return;
+    this.#contributedTo = commitment;
+    const fields = { tableId, commitment, bytes: randomBytes(32).toString('hex') };
+    const answer = await client.request('fair-contribute', fields);
+    if (answer.ok || answer.code === 'WRONG_COMMITMENT') return;
+    if (answer.code === 'NOT_SEATED' && this.#context.tournament !== undefined) return;
+    this.#context.stats.refused('fair-contribute', answer.code);
   }
 
   /** Between his hands, a bot low on chips tops his stack up (from the play balance, topped up if need be). */

@@ -2,6 +2,8 @@
  * A run of `felt bots`: N bots sign up (connections retried while the server starts), sit down at
  * tables of one kind and play until H hands have finished or S seconds have passed — both counted from
  * the moment every bot is seated (or has given up looking) — then leave their seats and disconnect.
+ * With a tournament, they register for it instead and play wherever the room seats them, until it is
+ * over (or H hands, S seconds).
  */
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import type { RoomGame, StructureName } from '@felt/protocol';
@@ -33,6 +35,8 @@ export interface BotsOptions {
   readonly concurrency?: number;
   /** Account names are PREFIX-1 … PREFIX-N; default a random prefix. */
   readonly prefix?: string;
+  /** A tournament's id: the bots register for it and play it through (`game`, `structure` unused). */
+  readonly tournament?: string;
   /** Stops the run early (SIGINT); the report covers what was done. */
   readonly signal?: AbortSignal;
   readonly roll?: Roll;
@@ -87,6 +91,7 @@ export async function runBots(options: BotsOptions): Promise<BotsDetail> {
     seater,
     connectForMs: options.connectForMs ?? 60_000,
     signal: stop.signal,
+    ...(options.tournament !== undefined ? { tournament: options.tournament } : {}),
   };
   const bots = Array.from(
     { length: options.bots },
@@ -122,7 +127,9 @@ export async function runBots(options: BotsOptions): Promise<BotsDetail> {
     if (seated === 0) throw new Error(`no bot could sit down (${failed} gave up)`);
     const setupSeconds = (performance.now() - started) / 1000;
     log(
-      `felt bots: ${seated} of ${bots.length} seated at ${seater.tableCount} tables in ${setupSeconds.toFixed(1)} s`,
+      options.tournament !== undefined
+        ? `felt bots: ${seated} of ${bots.length} registered for ${options.tournament} in ${setupSeconds.toFixed(1)} s`
+        : `felt bots: ${seated} of ${bots.length} seated at ${seater.tableCount} tables in ${setupSeconds.toFixed(1)} s`,
     );
 
     // Measure until H hands or S seconds.
@@ -144,6 +151,10 @@ export async function runBots(options: BotsOptions): Promise<BotsDetail> {
           if (stats.hands >= limit) done();
         });
         if (limit <= 0) done();
+      }
+      if (options.tournament !== undefined) {
+        const registered = bots.filter((bot) => bot.registered);
+        void Promise.all(registered.map((bot) => bot.finished)).then(done);
       }
       if (stop.signal.aborted) done();
       else stop.signal.addEventListener('abort', done);

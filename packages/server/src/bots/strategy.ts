@@ -69,3 +69,11 @@ export function chooseAction(
   if (legal.call !== null) return r < 0.2 ? { type: 'fold' } : { type: 'call' };
   return legal.fold ? { type: 'fold' } : { type: 'check' };
 }
+
+/** The safest legal action, for when the server refuses the chosen one: stand pat, bring in, check, call, else fold. */
+export function safeAction(legal: LegalView): WireHandAction {
+  if (legal.discard !== null) return { type: 'stand-pat' };
+  if (legal.bringIn !== null) return { type: 'bring-in' };
+  if (legal.check) return { type: 'check' };
+  return legal.call !== null ? { type: 'call' } : { type: 'fold' };
+}

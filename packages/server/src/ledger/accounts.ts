@@ -17,7 +17,7 @@ import {
 
 /**
  * The account's unique key: `user:real:7`, `seat:play:7:table-id`, `pot:real:123`, `house:real`,
- * `cashier:real`, `top-up:play`. The table id comes last because it may contain any character.
+ * `cashier:real`, `top-up:play`, `prize-pool:real:spring-1`. The table or tournament id comes last because it may contain any character.
  */
 export function accountKey(account: LedgerAccount): string {
   switch (account.kind) {
@@ -27,6 +27,8 @@ export function accountKey(account: LedgerAccount): string {
       return `seat:${account.currency}:${account.userId}:${account.tableId}`;
     case 'pot':
       return `pot:${account.currency}:${account.handId}`;
+    case 'prize-pool':
+      return `prize-pool:${account.currency}:${account.tournamentId}`;
     case 'house':
     case 'cashier':
     case 'top-up':
@@ -39,18 +41,22 @@ export function accountColumns(account: LedgerAccount): {
   readonly userId: UserId | null;
   readonly tableId: string | null;
   readonly handId: HandId | null;
+  readonly tournamentId: string | null;
 } {
+  const none = { userId: null, tableId: null, handId: null, tournamentId: null };
   switch (account.kind) {
     case 'user':
-      return { userId: account.userId, tableId: null, handId: null };
+      return { ...none, userId: account.userId };
     case 'seat':
-      return { userId: account.userId, tableId: account.tableId, handId: null };
+      return { ...none, userId: account.userId, tableId: account.tableId };
     case 'pot':
-      return { userId: null, tableId: null, handId: account.handId };
+      return { ...none, handId: account.handId };
+    case 'prize-pool':
+      return { ...none, tournamentId: account.tournamentId };
     case 'house':
     case 'cashier':
     case 'top-up':
-      return { userId: null, tableId: null, handId: null };
+      return none;
   }
 }
 

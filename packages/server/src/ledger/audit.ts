@@ -12,11 +12,19 @@
  *    chips stay in the seat's account until the hand is settled);
  * 6. every settled hand paid out (awards and rake) exactly what was put into it;
  * 7. a pot account (an earlier Felt moved a hand's chips into one as they were bet) holds chips only for
- *    a hand in progress, and then exactly its contributions.
+ *    a hand in progress, and then exactly its contributions;
+ * 8. every tournament's prize pool holds what its entries brought in less the prizes paid and the
+ *    refunds (each reported: entered, paid, refunded, held), and is moved by tournament transactions only.
  *
  * The totals show where the chips are: what the hands in progress hold is counted in `pots`, not `seats`.
  */
-import { CURRENCIES, type AuditReport, type Currency, type CurrencyTotals } from '../storage/types.js';
+import {
+  CURRENCIES,
+  type AuditReport,
+  type Currency,
+  type CurrencyTotals,
+  type PrizePoolReport,
+} from '../storage/types.js';
 import { intCol, intColOr, textCol, type SqlExecutor } from '../storage/sql.js';
 
 interface MutableTotals {
@@ -24,6 +32,7 @@ interface MutableTotals {
   seats: number;
   pots: number;
   house: number;
+  prizePools: number;
   external: number;
 }
 
@@ -32,8 +41,8 @@ const isCurrency = (value: string): value is Currency => (CURRENCIES as readonly
 export async function auditLedger(tx: SqlExecutor): Promise<AuditReport> {
   const problems: string[] = [];
   const totals: Record<Currency, MutableTotals> = {
-    play: { accounts: 0, seats: 0, pots: 0, house: 0, external: 0 },
-    real: { accounts: 0, seats: 0, pots: 0, house: 0, external: 0 },
+    play: { accounts: 0, seats: 0, pots: 0, house: 0, prizePools: 0, external: 0 },
+    real: { accounts: 0, seats: 0, pots: 0, house: 0, prizePools: 0, external: 0 },
   };
   const byKind = await tx.all(
     'SELECT currency, kind, SUM(balance) AS total FROM ledger_accounts GROUP BY currency, kind',
@@ -59,6 +68,9 @@ export async function auditLedger(tx: SqlExecutor): Promise<AuditReport> {
         break;
       case 'house':
         t.house += total;
+        break;
+      case 'prize-pool':
+        t.prizePools += total;
         break;
       case 'cashier':
       case 'top-up':
@@ -98,7 +110,7 @@ export async function auditLedger(tx: SqlExecutor): Promise<AuditReport> {
   const currencies = {} as Record<Currency, CurrencyTotals>;
   for (const currency of CURRENCIES) {
     const t = totals[currency];
-    const sum = t.accounts + t.seats + t.pots + t.house + t.external;
+    const sum = t.accounts + t.seats + t.pots + t.house + t.prizePools + t.external;
     if (sum !== 0) problems.push(`${currency}: the accounts add up to ${sum}, not 0`);
     currencies[currency] = { ...t, sum };
   }
@@ -171,6 +183,7 @@ export async function auditLedger(tx: SqlExecutor): Promise<AuditReport> {
       `${textCol(row, 'account_key')} holds ${intCol(row, 'balance')} but its hand is not in progress`,
     );
   }
+  const prizePools = await auditPrizePools(tx, problems);
   const handsInProgress = intCol(
     (await tx.get("SELECT COUNT(*) AS n FROM hands WHERE status = 'in-progress'")) ?? { n: 0 },
     'n',
@@ -179,5 +192,62 @@ export async function auditLedger(tx: SqlExecutor): Promise<AuditReport> {
     (await tx.get('SELECT COUNT(*) AS n FROM ledger_transactions')) ?? { n: 0 },
     'n',
   );
-  return { conserved: problems.length === 0, currencies, transactions, handsInProgress, problems };
+  return {
+    conserved: problems.length === 0,
+    currencies,
+    transactions,
+    handsInProgress,
+    prizePools,
+    problems,
+  };
+}
+
+const POOL_KINDS: Readonly<Record<string, 'entered' | 'refunded' | 'paid'>> = {
+  'tournament-entry': 'entered',
+  'tournament-refund': 'refunded',
+  'tournament-prize': 'paid',
+};
+
+/** Each prize pool by what moved it: entries in, refunds and prizes out; anything else is a problem. */
+async function auditPrizePools(tx: SqlExecutor, problems: string[]): Promise<PrizePoolReport[]> {
+  const rows = await tx.all(
+    `SELECT a.tournament_id, a.currency, a.balance, t.kind, COALESCE(SUM(p.amount), 0) AS moved
+       FROM ledger_accounts a
+       LEFT JOIN ledger_postings p ON p.account_key = a.account_key
+       LEFT JOIN ledger_transactions t ON t.id = p.transaction_id
+      WHERE a.kind = 'prize-pool'
+      GROUP BY a.account_key, a.tournament_id, a.currency, a.balance, t.kind
+      ORDER BY a.tournament_id, a.currency`,
+  );
+  const pools = new Map<string, { -readonly [K in keyof PrizePoolReport]: PrizePoolReport[K] }>();
+  for (const row of rows) {
+    const tournamentId = textCol(row, 'tournament_id');
+    const currency = textCol(row, 'currency');
+    if (!isCurrency(currency)) continue;
+    const key = `${currency}:${tournamentId}`;
+    const pool = pools.get(key) ?? {
+      tournamentId,
+      currency,
+      entered: 0,
+      paid: 0,
+      refunded: 0,
+      held: intCol(row, 'balance'),
+    };
+    pools.set(key, pool);
+    const moved = intCol(row, 'moved');
+    const kind = row['kind'] === null || row['kind'] === undefined ? null : textCol(row, 'kind');
+    const field = kind === null ? undefined : POOL_KINDS[kind];
+    if (field === undefined) {
+      if (moved !== 0) problems.push(`prize pool ${key} moved ${moved} by ${kind ?? 'nothing'} transactions`);
+      continue;
+    }
+    pool[field] += field === 'entered' ? moved : -moved;
+  }
+  for (const [key, pool] of pools) {
+    if (pool.entered - pool.paid - pool.refunded !== pool.held)
+      problems.push(
+        `prize pool ${key} holds ${pool.held}, not its entries ${pool.entered} less prizes ${pool.paid} and refunds ${pool.refunded}`,
+      );
+  }
+  return [...pools.values()];
 }

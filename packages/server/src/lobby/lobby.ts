@@ -9,11 +9,12 @@
  */
 import type {
   LobbyTableMessage,
+  LobbyTableRemovedMessage,
   TableSummary as WireTableSummary,
   WaitlistSeatMessage,
 } from '@felt/protocol';
 import type { AccountId, Table, TableConfig } from '../table/types.js';
-import { stakesText } from './config.js';
+import { houseBotsOf } from '../practice/config.js';
 
 export interface LobbyOptions {
   readonly tables: readonly TableConfig[];
@@ -31,15 +32,22 @@ export interface LobbyFilter {
   readonly currency?: string;
 }
 
-type LobbySink = (message: LobbyTableMessage) => void;
+type LobbySink = (message: LobbyTableMessage | LobbyTableRemovedMessage) => void;
 type OfferSink = (account: AccountId, message: WaitlistSeatMessage) => void;
 
-/** The kind of a table: tables of one kind are interchangeable. */
+/** The kind of a table: tables of one kind are interchangeable (a practice table is not an ordinary one). */
 export function kindOf(config: TableConfig): string {
   const s = config.stakes;
-  return [config.game, config.structure, config.currency, s.small, s.big, s.ante ?? '', s.bringIn ?? ''].join(
-    '|',
-  );
+  return [
+    config.game,
+    config.structure,
+    config.currency,
+    s.small,
+    s.big,
+    s.ante ?? '',
+    s.bringIn ?? '',
+    houseBotsOf(config),
+  ].join('|');
 }
 
 export class Lobby {
@@ -104,7 +112,7 @@ export class Lobby {
       structure: s.structure,
       currency: s.currency,
       stakes: s.stakes,
-      stakesText: stakesText(s.stakes.small, s.stakes.big),
+      stakesText: s.stakesText,
       seats: s.seatCount,
       taken: s.seated,
       free: s.free,
@@ -113,6 +121,7 @@ export class Lobby {
       maxBuyIn: s.maxBuyIn,
       averagePot: s.averagePot,
       handsPerHour: s.handsPerHour,
+      paused: s.paused,
     };
   }
 
@@ -186,6 +195,38 @@ export class Lobby {
     if (!table) return;
     const kind = this.#kinds.get(kindOf(table.config));
     if (kind) this.#openIfFull(kind);
+  }
+
+  /** A table the staff open: its own kind, or one more of an existing kind. Throws naming what is wrong. */
+  open(config: TableConfig): Table {
+    if (this.#tables.has(config.id)) throw new Error(`a table ${config.id} is in the room already`);
+    if (this.#tables.size >= this.#maxTables)
+      throw new Error(`the room runs ${this.#maxTables} tables at most`);
+    this.#add(config, config);
+    if (this.#subscribers.size > 0) this.#pushChanges(true);
+    return this.#tables.get(config.id)!;
+  }
+
+  /**
+   * Takes a table out of the room (its players have left): off the list, its waiting list dropped,
+   * subscribers told, the table disposed. A kind left without tables is forgotten, so that the lobby
+   * does not open it again.
+   */
+  async remove(tableId: string): Promise<void> {
+    const table = this.#tables.get(tableId);
+    if (!table) return;
+    this.#tables.delete(tableId);
+    this.#waiting.delete(tableId);
+    this.#lastSent.delete(tableId);
+    for (const [key, kind] of this.#kinds) {
+      const left = kind.tables.filter((other) => other !== table);
+      if (left.length === kind.tables.length) continue;
+      if (left.length === 0) this.#kinds.delete(key);
+      else this.#kinds.set(key, { base: kind.base, tables: left });
+    }
+    const message: LobbyTableRemovedMessage = { op: 'lobby-table-removed', tableId };
+    for (const sink of this.#subscribers) sink(message);
+    await table.dispose();
   }
 
   /** Stops the poll and disposes every table (each leaves its hand to the crash rule). */

@@ -1,12 +1,19 @@
-/** Storage: the interface (./types.ts), the portable SQL layer and the SQLite implementation. */
+/** Storage: the interface (./types.ts), the portable SQL layer, and its SQLite and PostgreSQL drivers. */
 import { join } from 'node:path';
-import { SqlStorage } from './sql-storage.js';
+import { sqlStorage } from './sql-storage.js';
+import { PostgresDriver, type PostgresDriverOptions } from './postgres.js';
 import { SqliteDriver } from './sqlite.js';
 import type { SqliteStorageOptions, Storage } from './types.js';
 
+export interface PostgresStorageOptions extends PostgresDriverOptions {
+  /** The clock (ms since the epoch); default `Date.now`. */
+  readonly clock?: () => number;
+}
+
 export * from './types.js';
-export { SqlStorage } from './sql-storage.js';
+export { sqlStorage } from './sql-storage.js';
 export { SqliteDriver } from './sqlite.js';
+export { PostgresDriver, isPostgresUrl, DEFAULT_POOL_SIZE, type PostgresDriverOptions } from './postgres.js';
 export type { SqlDriver, SqlExecutor, SqlValue, SqlRow, SqlDialect } from './sql.js';
 export { MIGRATIONS, migrate, type Migration } from './migrations.js';
 
@@ -19,7 +26,7 @@ export const DATABASE_FILE = 'felt.db';
 export const databaseFile = (dataDir: string = DEFAULT_DATA_DIR): string => join(dataDir, DATABASE_FILE);
 
 /**
- * Opens (creating if missing) the SQLite storage. Call `migrate()` and then `recover()` before use;
+ * Opens (creating if missing) the SQLite storage. Call `migrate()` and then recover its tables (`recoverTables`) before use;
  * `openMigratedSqliteStorage` does the first.
  */
 export function openSqliteStorage(options: SqliteStorageOptions = {}): Storage {
@@ -29,12 +36,50 @@ export function openSqliteStorage(options: SqliteStorageOptions = {}): Storage {
     ...(options.synchronous === undefined ? {} : { synchronous: options.synchronous }),
     ...(options.commitGapMs === undefined ? {} : { commitGapMs: options.commitGapMs }),
   });
-  return new SqlStorage(driver, options.clock);
+  return sqlStorage(driver, options.clock);
 }
 
 /** Opens the SQLite storage and runs the migrations. */
-export async function openMigratedSqliteStorage(options: SqliteStorageOptions = {}): Promise<Storage> {
-  const storage = openSqliteStorage(options);
+export function openMigratedSqliteStorage(options: SqliteStorageOptions = {}): Promise<Storage> {
+  return migrated(openSqliteStorage(options));
+}
+
+/**
+ * Opens the PostgreSQL storage on a pool of connections (nothing is created until `migrate()`, which
+ * `openMigratedPostgresStorage` runs). The database must exist; Felt creates its tables in it.
+ */
+export function openPostgresStorage(options: PostgresStorageOptions): Storage {
+  const { clock, ...driver } = options;
+  return sqlStorage(new PostgresDriver(driver), clock);
+}
+
+/** Opens the PostgreSQL storage and runs the migrations (several processes may do it at once). */
+export function openMigratedPostgresStorage(options: PostgresStorageOptions): Promise<Storage> {
+  return migrated(openPostgresStorage(options));
+}
+
+/**
+ * The room's storage on PostgreSQL, migrated, for the one process that runs every table of the
+ * database: it recovers every table in play on start and on stop, so a second process on the same
+ * database would cancel the first one's hands. Refused while another holds the room's lock (until
+ * tables are leased one by one).
+ */
+export async function openPostgresRoomStorage(options: PostgresStorageOptions): Promise<Storage> {
+  const { clock, ...rest } = options;
+  const driver = new PostgresDriver(rest);
+  try {
+    if (!(await driver.holdLock('felt room'))) {
+      throw new Error('another felt serve runs on this database (one process per database for now)');
+    }
+  } catch (error) {
+    await driver.close();
+    throw error;
+  }
+  return migrated(sqlStorage(driver, clock));
+}
+
+/** Runs the storage's migrations; closes it if they fail. */
+export async function migrated(storage: Storage): Promise<Storage> {
   try {
     await storage.migrate();
   } catch (error) {

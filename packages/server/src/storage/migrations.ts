@@ -2,14 +2,18 @@
  * The schema, as ordered migrations. `migrate` runs on every start: it creates the `schema_migrations`
  * table, then applies, in order and each in its own transaction, every migration whose version is not
  * recorded there yet, recording it in the same transaction — so running it again (or after a crash in
- * the middle) does exactly what is left. A database newer than the program is refused.
+ * the middle) does exactly what is left. A database newer than the program is refused. Each of those
+ * transactions holds the schema lock, so that several processes migrating one database at once apply
+ * each migration once.
  *
  * The DDL is written once for both dialects: `{{id}}` is an auto-numbered integer primary key,
  * `{{clustered}}` after a table stores it in its key's order where the dialect can, every other type
- * (BIGINT, INTEGER, TEXT) means the same in SQLite and PostgreSQL.
+ * (BIGINT, INTEGER, TEXT) means the same in SQLite and PostgreSQL; `{{append only: TABLE}}` is each
+ * dialect's triggers that refuse changing or deleting the table's rows.
  */
-import type { SqlDialect, SqlDriver } from './sql.js';
+import type { SqlDialect, SqlDriver, SqlExecutor } from './sql.js';
 import { intCol } from './sql.js';
+import { GENESIS_HASH } from './staff-chain.js';
 
 export interface Migration {
   readonly version: number;
@@ -125,6 +129,145 @@ DROP TABLE hand_actions;
 ALTER TABLE hand_actions_by_hand RENAME TO hand_actions;
 `,
   },
+  {
+    version: 4,
+    name: 'names unique regardless of case; a player’s ledger accounts by user',
+    // `victim`, `Victim` and `VICTIM` were three accounts: one impersonated another. Of names equal
+    // regardless of case the oldest account keeps its name; each later one is renamed to the first 12
+    // characters of its name, a dash and its id (a name the sign-up pattern allows, at most 24 long), so
+    // that its owner still logs in. Names are ASCII (the protocol's pattern), where lower() is the same
+    // in SQLite and PostgreSQL. The index by user lets the play-money ceiling count a player's seats.
+    sql: `
+UPDATE users SET name = substr(name, 1, 12) || '-' || CAST(id AS TEXT)
+ WHERE EXISTS (SELECT 1 FROM users older WHERE lower(older.name) = lower(users.name) AND older.id < users.id);
+CREATE UNIQUE INDEX users_name_any_case ON users (lower(name));
+CREATE INDEX ledger_accounts_user ON ledger_accounts (user_id, currency);
+`,
+  },
+  {
+    version: 5,
+    name: 'staff roles and their second factor',
+    // A player has neither. The TOTP secret is the shared key the staff member's authenticator holds.
+    sql: `
+ALTER TABLE users ADD COLUMN role TEXT;
+ALTER TABLE users ADD COLUMN totp_secret TEXT;
+`,
+  },
+  {
+    version: 6,
+    name: 'the staff audit log',
+    // Append-only and hash-chained (./staff-audit.ts). The head row is what appends lock and what the
+    // check compares the chain's end with, so that entries taken off the end are found too.
+    sql: `
+CREATE TABLE staff_log (
+  seq BIGINT PRIMARY KEY,
+  at BIGINT NOT NULL,
+  staff_id BIGINT REFERENCES users (id),
+  action TEXT NOT NULL,
+  detail TEXT NOT NULL,
+  prev_hash TEXT NOT NULL,
+  hash TEXT NOT NULL
+);
+CREATE TABLE staff_log_head (
+  id INTEGER PRIMARY KEY CHECK (id = 1),
+  seq BIGINT NOT NULL,
+  hash TEXT NOT NULL
+);
+INSERT INTO staff_log_head (id, seq, hash) VALUES (1, 0, '${GENESIS_HASH}');
+{{append only: staff_log}}
+`,
+  },
+  {
+    version: 7,
+    name: 'suspended accounts',
+    sql: `
+ALTER TABLE users ADD COLUMN suspended_at BIGINT;
+`,
+  },
+  {
+    version: 8,
+    name: 'tournament prize pools',
+    // A prize pool is a ledger account of its tournament: the audit reports each one by this column.
+    sql: `
+ALTER TABLE ledger_accounts ADD COLUMN tournament_id TEXT;
+CREATE INDEX ledger_accounts_tournament ON ledger_accounts (tournament_id);
+`,
+  },
+  {
+    version: 9,
+    name: 'tournament checkpoints',
+    sql: `
+CREATE TABLE tournaments (
+  id TEXT PRIMARY KEY,
+  checkpoint TEXT NOT NULL,
+  over INTEGER NOT NULL,
+  updated_at BIGINT NOT NULL
+);
+`,
+  },
+  {
+    version: 10,
+    name: 'provably fair dealing',
+    // Each table's chain (docs/fairness.md): the next hand's number, the commitment it names and its
+    // secret, stored before its commitment is published, so that a restart keeps the chain. Each hand
+    // keeps its secret and the contributions it used, and when they may be given to its players.
+    sql: `
+CREATE TABLE fair_chains (
+  table_id TEXT PRIMARY KEY,
+  hand BIGINT NOT NULL,
+  previous TEXT NOT NULL,
+  secret TEXT NOT NULL
+);
+ALTER TABLE hands ADD COLUMN fair_secret TEXT;
+ALTER TABLE hands ADD COLUMN fair_contributions TEXT;
+ALTER TABLE hands ADD COLUMN fair_reveal_at BIGINT;
+`,
+  },
+  {
+    version: 11,
+    name: 'cluster members and table leases',
+    // Used only by a room of several processes on PostgreSQL (../cluster/), which judges every time in
+    // them by the database's clock; in SQLite the tables stay empty (the types are names only there).
+    sql: `
+CREATE TABLE cluster_members (
+  id {{id}},
+  label TEXT NOT NULL,
+  address TEXT NOT NULL,
+  started_at TIMESTAMPTZ NOT NULL,
+  heartbeat_at TIMESTAMPTZ NOT NULL,
+  left_at TIMESTAMPTZ
+);
+CREATE TABLE table_leases (
+  table_id TEXT PRIMARY KEY,
+  member_id BIGINT NOT NULL REFERENCES cluster_members (id),
+  epoch BIGINT NOT NULL,
+  acquired_at TIMESTAMPTZ NOT NULL,
+  expires_at TIMESTAMPTZ NOT NULL
+);
+CREATE INDEX table_leases_member ON table_leases (member_id);
+`,
+  },
+  {
+    version: 12,
+    name: 'muted accounts',
+    sql: `
+ALTER TABLE users ADD COLUMN muted_at BIGINT;
+`,
+  },
+  {
+    version: 13,
+    name: 'player notes',
+    sql: `
+CREATE TABLE player_notes (
+  owner_id BIGINT NOT NULL REFERENCES users (id),
+  about_id BIGINT NOT NULL REFERENCES users (id),
+  colour TEXT,
+  note TEXT NOT NULL,
+  updated_at BIGINT NOT NULL,
+  PRIMARY KEY (owner_id, about_id)
+);
+`,
+  },
 ];
 
 const ID_COLUMN: Record<SqlDialect, string> = {
@@ -138,11 +281,47 @@ const CLUSTERED: Record<SqlDialect, string> = {
   postgres: '',
 };
 
+/** Triggers that refuse every UPDATE and DELETE of a table's rows (and, in PostgreSQL, TRUNCATE). */
+const APPEND_ONLY: Record<SqlDialect, (table: string) => string> = {
+  sqlite: (table) => `
+CREATE TRIGGER ${table}_no_update BEFORE UPDATE ON ${table}
+  BEGIN SELECT RAISE(ABORT, '${table} is append-only'); END;
+CREATE TRIGGER ${table}_no_delete BEFORE DELETE ON ${table}
+  BEGIN SELECT RAISE(ABORT, '${table} is append-only'); END;`,
+  postgres: (table) => `
+CREATE FUNCTION ${table}_append_only() RETURNS trigger LANGUAGE plpgsql
+  AS $$ BEGIN RAISE EXCEPTION '${table} is append-only'; END $$;
+CREATE TRIGGER ${table}_no_change BEFORE UPDATE OR DELETE ON ${table}
+  FOR EACH ROW EXECUTE FUNCTION ${table}_append_only();
+CREATE TRIGGER ${table}_no_truncate BEFORE TRUNCATE ON ${table}
+  FOR EACH STATEMENT EXECUTE FUNCTION ${table}_append_only();`,
+};
+
 /** The migration's DDL for a dialect. */
 export function migrationSql(migration: Migration, dialect: SqlDialect): string {
   return migration.sql
     .replaceAll('{{id}}', ID_COLUMN[dialect])
-    .replaceAll('{{clustered}}', CLUSTERED[dialect]);
+    .replaceAll('{{clustered}}', CLUSTERED[dialect])
+    .replaceAll(/\{\{append only: (\w+)\}\}/g, (_, table: string) => APPEND_ONLY[dialect](table));
+}
+
+/**
+ * Taken first by every transaction that changes the schema, so that processes started at once on one
+ * empty database create it once: PostgreSQL's advisory lock for the transaction (its key is Felt's, in
+ * this database). SQLite's write transaction holds the whole database already.
+ */
+const SCHEMA_LOCK: Record<SqlDialect, string | null> = {
+  sqlite: null,
+  postgres: "SELECT pg_advisory_xact_lock(hashtext('felt schema'))",
+};
+
+/** Runs `fn` in one transaction that holds the schema lock. */
+function withSchemaLock<T>(driver: SqlDriver, fn: (tx: SqlExecutor) => Promise<T>): Promise<T> {
+  return driver.transaction(async (tx) => {
+    const lock = SCHEMA_LOCK[tx.dialect];
+    if (lock !== null) await tx.run(lock);
+    return fn(tx);
+  });
 }
 
 /** Applies every migration not yet applied; returns the versions it applied. */
@@ -156,8 +335,10 @@ export async function migrate(
       throw new Error('migrations must be in strictly increasing version order');
     }
   }
-  await driver.exec(
-    'CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at BIGINT NOT NULL)',
+  await withSchemaLock(driver, (tx) =>
+    tx.exec(
+      'CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at BIGINT NOT NULL)',
+    ),
   );
   const applied = new Set(
     (await driver.all('SELECT version FROM schema_migrations')).map((row) => intCol(row, 'version')),
@@ -172,8 +353,8 @@ export async function migrate(
   const done: number[] = [];
   for (const migration of migrations) {
     if (applied.has(migration.version)) continue;
-    await driver.transaction(async (tx) => {
-      // Re-checked inside the transaction: another process may have migrated meanwhile.
+    await withSchemaLock(driver, async (tx) => {
+      // Re-checked under the lock: another process may have migrated meanwhile.
       const again = await tx.get('SELECT version FROM schema_migrations WHERE version = ?', [
         migration.version,
       ]);

@@ -1,8 +1,9 @@
 /**
  * The portable query layer: plain SQL with `?` placeholders, run through a small asynchronous driver.
  * The SQL the room writes is the common subset of SQLite and PostgreSQL (`INSERT … ON CONFLICT`,
- * `UPDATE … RETURNING`, `COALESCE`, no vendor functions); a PostgreSQL driver rewrites `?` to `$1, $2, …`
- * and maps the few DDL words that differ (see ./migrations.ts, {@link SqlDialect}).
+ * `UPDATE … RETURNING`, `COALESCE`, no vendor functions); the PostgreSQL driver (./postgres.ts) rewrites
+ * `?` to `$1, $2, …`. What differs is chosen by the executor's {@link SqlDialect}: the few DDL words
+ * (./migrations.ts), the row locks of {@link lockingRead}, the schema lock of the migrations.
  */
 
 /** A value bound to a placeholder or read from a column. Integers fit in 53 bits (cents). */
@@ -15,6 +16,7 @@ export type SqlDialect = 'sqlite' | 'postgres';
 
 /** Runs statements; inside a transaction, on that transaction. */
 export interface SqlExecutor {
+  readonly dialect: SqlDialect;
   /** A statement that returns no rows; resolves to the number of rows it changed. */
   run(sql: string, params?: readonly SqlValue[]): Promise<number>;
   /** The first row, or undefined. */
@@ -25,7 +27,6 @@ export interface SqlExecutor {
 }
 
 export interface SqlDriver extends SqlExecutor {
-  readonly dialect: SqlDialect;
   /**
    * Runs `fn` in one transaction: committed (and durable) when its promise resolves, rolled back when it
    * rejects. Transactions and single statements are serialised: nothing else runs on the connection while
@@ -33,6 +34,15 @@ export interface SqlDriver extends SqlExecutor {
    */
   transaction<T>(fn: (tx: SqlExecutor) => Promise<T>, options?: { readonly readOnly?: boolean }): Promise<T>;
   close(): Promise<void>;
+}
+
+/**
+ * A read whose rows the transaction goes on to change, by dialect: PostgreSQL locks them (`FOR UPDATE`)
+ * so that no concurrent writer changes them before the commit; in SQLite a write transaction already
+ * holds the whole database, and the statement stays as it is.
+ */
+export function lockingRead(sql: string): Readonly<Record<SqlDialect, string>> {
+  return { sqlite: sql, postgres: `${sql} FOR UPDATE` };
 }
 
 /** A column that must be an integer. */

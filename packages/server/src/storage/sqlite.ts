@@ -26,6 +26,7 @@ import { dirname, resolve } from 'node:path';
 import Database from 'better-sqlite3';
 import type { SqlDriver, SqlExecutor, SqlRow, SqlValue } from './sql.js';
 import { Checkpointer, FALLBACK_AUTOCHECKPOINT_PAGES } from './checkpointer.js';
+import { OpenErrorCode, StorageOpenError } from './open-errors.js';
 
 export interface SqliteDriverOptions {
   /** A file path, or `:memory:`. */
@@ -33,6 +34,46 @@ export interface SqliteDriverOptions {
   readonly synchronous?: 'full' | 'normal';
   /** See {@link SqliteStorageOptions.commitGapMs}; default 0. */
   readonly commitGapMs?: number;
+}
+
+/** SQLite's codes for a file that is damaged or not a database. */
+const DAMAGED = new Set([
+  'SQLITE_CORRUPT',
+  'SQLITE_NOTADB',
+  'SQLITE_CORRUPT_INDEX',
+  'SQLITE_CORRUPT_SEQUENCE',
+]);
+
+/** What `quick_check` reports at most, in the refusal's words. */
+const PROBLEMS_SHOWN = 3;
+
+/**
+ * Opens the database and checks it (`PRAGMA quick_check`: every page's structure, no index contents)
+ * before anything runs on it: a damaged file is refused rather than served — a room that starts on it
+ * fails at some later write, a hand or a sign-up half done. It reads the whole file once (see
+ * docs/storage.md for its cost); `:memory:` has nothing to check.
+ */
+function openChecked(file: string): Database.Database {
+  let db: Database.Database | null = null;
+  const damaged = (why: string): StorageOpenError =>
+    new StorageOpenError(
+      OpenErrorCode.CORRUPT_DATABASE,
+      `the database ${file} is damaged (${why}); restore it from a backup`,
+    );
+  try {
+    db = new Database(file);
+    if (file === ':memory:') return db;
+    const problems = (db.pragma(`quick_check(${PROBLEMS_SHOWN})`) as { quick_check: string }[]).map(
+      (row) => row.quick_check,
+    );
+    if (problems.length !== 1 || problems[0] !== 'ok') throw damaged(problems.join('; '));
+    return db;
+  } catch (error) {
+    db?.close();
+    const code = (error as { code?: unknown } | null)?.code;
+    if (typeof code === 'string' && DAMAGED.has(code)) throw damaged((error as Error).message);
+    throw error;
+  }
 }
 
 /** Write transactions merged into one commit at most. */
@@ -75,7 +116,7 @@ export class SqliteDriver implements SqlDriver {
 
   constructor(options: SqliteDriverOptions) {
     if (options.file !== ':memory:') mkdirSync(dirname(options.file), { recursive: true });
-    this.db = new Database(options.file);
+    this.db = openChecked(options.file);
     this.commitGapMs = options.commitGapMs ?? 0;
     const mode = String(this.db.pragma('journal_mode = WAL', { simple: true })).toLowerCase();
     const synchronous = options.synchronous === 'normal' ? 'NORMAL' : 'FULL';
@@ -87,6 +128,7 @@ export class SqliteDriver implements SqlDriver {
     this.db.pragma('busy_timeout = 5000');
     this.db.pragma('foreign_keys = ON');
     this.executor = {
+      dialect: this.dialect,
       run: (sql, params) => Promise.resolve(this.runNow(sql, params)),
       get: (sql, params) => Promise.resolve(this.getNow(sql, params)),
       all: (sql, params) => Promise.resolve(this.allNow(sql, params)),

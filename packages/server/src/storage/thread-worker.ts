@@ -5,12 +5,26 @@
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { openSqliteStorage } from './index.js';
-import { Outbox, type StorageAnswer, type StorageCall, type StorageThreadOptions } from './thread.js';
+import {
+  Outbox,
+  toWireError,
+  type StorageAnswer,
+  type StorageCall,
+  type StorageThreadOptions,
+} from './thread.js';
+import type { Storage } from './types.js';
 
 const port = parentPort;
 if (port === null) throw new Error('thread-worker.ts runs as a worker thread');
-const storage = openSqliteStorage(workerData as StorageThreadOptions);
-const methods = storage as unknown as Readonly<Record<string, unknown>>;
+// A database that cannot be opened (damaged, say) answers every call with why, in words.
+let storage: Storage | null = null;
+let openError: Error | null = null;
+try {
+  storage = openSqliteStorage(workerData as StorageThreadOptions);
+} catch (error) {
+  openError = error instanceof Error ? error : new Error(String(error));
+}
+const methods = (storage ?? {}) as unknown as Readonly<Record<string, unknown>>;
 
 const answers = new Outbox<StorageAnswer>((batch) => {
   port.postMessage(batch);
@@ -21,12 +35,13 @@ port.on('message', (calls: readonly StorageCall[]) => {
 
 async function answer({ id, method, args }: StorageCall): Promise<void> {
   try {
+    if (openError !== null) throw openError;
     const fn = methods[method];
     if (typeof fn !== 'function' || method === 'constructor')
       throw new Error(`storage has no method ${method}`);
     const value: unknown = await Reflect.apply(fn as (...a: unknown[]) => Promise<unknown>, storage, args);
     answers.push({ id, value });
   } catch (error) {
-    answers.push({ id, error });
+    answers.push({ id, error: toWireError(error) });
   }
 }

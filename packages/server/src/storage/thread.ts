@@ -15,6 +15,7 @@
  */
 import { Worker } from 'node:worker_threads';
 import { WaitingCalls } from '../waiting-calls.js';
+import { StorageOpenError, type OpenErrorCode } from './open-errors.js';
 import type { SqliteStorageOptions, Storage } from './types.js';
 
 /** What the worker needs: where the database is and how durable (the clock stays `Date.now`). */
@@ -54,7 +55,43 @@ export interface StorageCall {
   readonly args: readonly unknown[];
 }
 export type StorageAnswer =
-  { readonly id: number; readonly value: unknown } | { readonly id: number; readonly error: unknown };
+  { readonly id: number; readonly value: unknown } | { readonly id: number; readonly error: WireError };
+
+/**
+ * An error as it crosses the thread. A structured clone keeps only an Error's own enumerable
+ * properties: better-sqlite3's `SqliteError` arrived as `{ code }` alone, its message lost (shown as
+ * `[object Object]`). So the worker sends the words, and the proxy makes an Error of them again.
+ */
+export interface WireError {
+  readonly name: string;
+  readonly message: string;
+  readonly code?: string;
+  readonly stack?: string;
+}
+
+export function toWireError(error: unknown): WireError {
+  if (!(error instanceof Error)) return { name: 'Error', message: String(error) };
+  const code = (error as { code?: unknown }).code;
+  return {
+    name: error.name,
+    message: error.message,
+    ...(typeof code === 'string' ? { code } : {}),
+    ...(error.stack !== undefined ? { stack: error.stack } : {}),
+  };
+}
+
+export function fromWireError(wire: WireError): Error {
+  const error =
+    wire.name === 'StorageOpenError' && wire.code !== undefined
+      ? new StorageOpenError(wire.code as OpenErrorCode, wire.message)
+      : Object.assign(
+          new Error(wire.message),
+          { name: wire.name },
+          wire.code !== undefined ? { code: wire.code } : {},
+        );
+  if (wire.stack !== undefined) error.stack = wire.stack;
+  return error;
+}
 
 /**
  * The worker's built code, from this file in `src/storage` (tests) or in `dist/storage` alike: both
@@ -82,7 +119,7 @@ export async function openStorageThread(options: StorageThreadOptions = {}): Pro
     for (const answer of answers) {
       const call = pending.take(answer.id);
       if (call === undefined) continue;
-      if ('error' in answer) call.reject(answer.error);
+      if ('error' in answer) call.reject(fromWireError(answer.error));
       else call.resolve(answer.value);
     }
   });

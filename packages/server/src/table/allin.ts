@@ -3,8 +3,11 @@ import type { AccountId, AllInCounter } from './types.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** A counter shared by the room's tables: at most `perDay` grants per account in any 24-hour window. */
-export function memoryAllInCounter(perDay = 2): AllInCounter {
+/**
+ * A counter shared by the room's tables: the grants of each account in the last 24 hours, whichever
+ * table gave them; each table asks with its own allowance (`perDay`).
+ */
+export function memoryAllInCounter(): AllInCounter {
   const used = new Map<AccountId, number[]>();
   const recent = (account: AccountId, now: number): number[] => {
     const list = (used.get(account) ?? []).filter((at) => now - at < DAY_MS);
@@ -12,13 +15,13 @@ export function memoryAllInCounter(perDay = 2): AllInCounter {
     return list;
   };
   return {
-    take(account, now) {
+    take(account, now, perDay) {
       const list = recent(account, now);
       if (list.length >= perDay) return false;
       list.push(now);
       return true;
     },
-    left(account, now) {
+    left(account, now, perDay) {
       return Math.max(0, perDay - recent(account, now).length);
     },
   };

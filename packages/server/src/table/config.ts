@@ -4,7 +4,9 @@
  */
 import {
   houseRake,
+  isBigBet,
   ROOM_VARIANT_IDS,
+  stakesLabel,
   smallBlindFor,
   variantOf,
   type HandConfig,
@@ -27,6 +29,11 @@ export interface ResolvedTable {
   readonly ante: number;
   readonly bringIn: number;
   readonly limitGame: boolean;
+  /**
+   * The stakes a table is named and shown by: a big-bet table's blinds (the bring-in and the minimum
+   * bet in stud games, which have no blinds), a limit table's small and big bet ("0.50/1", "1/2").
+   */
+  readonly stakesText: string;
   /** Engine fields shared by every hand at the table (stacks, blinds and antes are added per hand). */
   readonly engine: Omit<HandConfig, 'stacks'>;
 }
@@ -82,6 +89,11 @@ export function defaultBuyIn(config: TableConfig): { min: number; max: number | 
   return { min: 20 * small, max: 100 * small };
 }
 
+/** "0.50/1" for 50/100, "1/2" for 100/200: cents or play chips shown as units, two decimals unless whole. */
+export function stakesText(small: number, big: number): string {
+  return stakesLabel([small, big], 2);
+}
+
 const positive = (x: number): boolean => Number.isSafeInteger(x) && x > 0;
 
 /** Resolves and checks a table configuration; throws on a configuration no table could run. */
@@ -120,6 +132,8 @@ export function resolveTable(config: TableConfig): ResolvedTable {
     autoShowdown: false,
     ...(config.currency === 'real' ? { rake: houseRake } : {}),
   };
+  const smallBlind = stud ? 0 : smallBlindFor(small);
+  const bigBlind = stud ? 0 : small;
   return {
     config,
     variant,
@@ -128,11 +142,16 @@ export function resolveTable(config: TableConfig): ResolvedTable {
     maxBuyIn,
     clocks: { ...DEFAULT_CLOCKS, ...config.clocks },
     allInsPerDay: config.allInsPerDay ?? 2,
-    smallBlind: stud ? 0 : smallBlindFor(small),
-    bigBlind: stud ? 0 : small,
+    smallBlind,
+    bigBlind,
     ante,
     bringIn,
     limitGame,
+    stakesText: !isBigBet(config.structure)
+      ? stakesText(small, big)
+      : stud
+        ? stakesText(bringIn, small)
+        : stakesText(smallBlind, bigBlind),
     engine,
   };
 }

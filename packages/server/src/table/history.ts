@@ -4,6 +4,9 @@
  */
 import {
   decideShowdown,
+  fairFields,
+  FAIR_FIELDS,
+  FAIR_VERSION,
   formatCard,
   parsePhh,
   PHH_GAME_CODES,
@@ -17,8 +20,10 @@ import {
   type Structure,
 } from '@felt/engine';
 import type { ResolvedTable } from './config.js';
-import type { HandState } from './view.js';
-import { HIDDEN_CARD, type CardView, type Currency, type HandRecap } from './types.js';
+import type { HandInPlay } from './state.js';
+import { HIDDEN_CARD, type AccountId, type CardView, type HandRecap } from './types.js';
+import type { FairReveal } from '../storage/types.js';
+import { fairHandView, fairRevealDelayMs, fairRevealView, sees } from './visibility.js';
 
 const STRUCTURE_LETTER: Record<Structure, string> = {
   'fixed-limit': 'F',
@@ -34,14 +39,18 @@ export function phhVariantCode(table: ResolvedTable): string {
   return STRUCTURE_LETTER[table.config.structure] + game;
 }
 
-/** Decimals of a currency's amounts in histories: real money is counted in cents. */
-const DECIMALS: Record<Currency, number> = { play: 0, real: 2 };
+/**
+ * Decimals of amounts in histories: both currencies count hundredths (the lobby and the table show
+ * play chips as 0.50/1 too), so a history names its stakes as the table does.
+ */
+const HISTORY_SCALE = 2;
 
 const text = (card: MaybeCard): CardView => (card === null ? HIDDEN_CARD : formatCard(card));
 
 /** The recap of a finished hand with every card (filter with `recapFor`). */
-export function buildRecap(state: HandState, table: ResolvedTable): HandRecap {
-  const snap = state.hand.snapshot();
+export function buildRecap(state: HandInPlay): HandRecap {
+  const table = state.settings;
+  const snap = state.engine.snapshot();
   const won = snap.players.map(() => 0);
   const showed = snap.players.map(() => false);
   const mucked = snap.players.map(() => false);
@@ -63,6 +72,9 @@ export function buildRecap(state: HandState, table: ResolvedTable): HandRecap {
   return {
     handId: state.id,
     number: state.number,
+    fair: fairHandView(state.fair),
+    // Filtered per viewer by `recapFor`: the hand's players only.
+    reveal: fairRevealDelayMs(state) === 0 ? fairRevealView(state.fair) : null,
     game: table.config.game,
     board: snap.board.map(text),
     rake: snap.rake,
@@ -105,22 +117,18 @@ export function buildRecap(state: HandState, table: ResolvedTable): HandRecap {
 const phhOrder = (list: readonly number[]): number[] => (list.length === 2 ? [...list].reverse() : [...list]);
 
 /**
- * The hand as PHH data. `viewer` (an engine position, or null for a spectator) hides what he may not
- * see; `'all'` keeps every card (the operator's copy).
+ * The hand as PHH data. `viewer` (an account, or null for a spectator) hides what he may not see
+ * (./visibility.ts `sees`); `'all'` keeps every card (the operator's copy).
  */
-export function buildPhh(
-  state: HandState,
-  table: ResolvedTable,
-  blinds: readonly number[],
-  deadBlinds: readonly number[],
-  viewer: number | 'all' | null,
-): PhhHand {
-  const hand = state.hand;
+export function buildPhh(state: HandInPlay, viewer: AccountId | 'all' | null): PhhHand {
+  const table = state.settings;
+  const { blinds, deadBlinds } = state.plan;
+  const hand = state.engine;
   const config = hand.config;
   const stud = table.variant.forced === 'bring-in';
-  const sees = (p: number): boolean => viewer === 'all' || viewer === p;
+  const shown = (p: number): boolean => viewer === 'all' || sees(state.accounts, p, viewer);
   const hide = (cards: readonly MaybeCard[], p: number, up: readonly boolean[]): MaybeCard[] =>
-    cards.map((card, i) => (sees(p) || up[i] === true ? card : null));
+    cards.map((card, i) => (shown(p) || up[i] === true ? card : null));
   const actions: PhhAction[] = [];
   for (const event of hand.events as readonly HandEvent[]) {
     switch (event.type) {
@@ -182,7 +190,7 @@ export function buildPhh(
   const finishing = hand.finishingStacks();
   return {
     variant: phhVariantCode(table),
-    scale: DECIMALS[table.config.currency],
+    scale: HISTORY_SCALE,
     antes: phhOrder(antes),
     anteTrimmingStatus: stud,
     ...(stud ? {} : { blindsOrStraddles: phhOrder(Array.from({ length: n }, (_, p) => blinds[p] ?? 0)) }),
@@ -209,30 +217,51 @@ export function buildPhh(
       seats: state.order.map((seat) => seat + 1),
       seat_count: table.seatCount,
       players: [...state.names],
+      // The secret and contributions only in the operator's copy; a player's come by the reveal rule.
+      ...fairFields({
+        version: FAIR_VERSION,
+        table: state.fair.table,
+        hand: state.fair.hand,
+        previous: state.fair.previous,
+        commitment: state.fair.commitment,
+        seats: state.fair.contributions.map((c) => c.seat),
+        contributionHashes: state.fair.hashes,
+        contributions: viewer === 'all' ? state.fair.contributions.map((c) => c.bytes) : null,
+        secret: viewer === 'all' ? state.fair.secret : null,
+      }),
     },
   };
 }
 
+/** A player's stored history with the hand's secret and contributions, once storage says they are due. */
+export function revealedHistory(phh: string, reveal: FairReveal | null): string {
+  if (reveal === null) return phh;
+  const hand = parsePhh(phh);
+  if (!hand.ok) return phh;
+  return writePhh({
+    ...hand.value,
+    extra: {
+      ...hand.value.extra,
+      [FAIR_FIELDS.contributions]: [...reveal.contributions],
+      [FAIR_FIELDS.secret]: reveal.secret,
+    },
+  });
+}
+
 /** The hand's PHH file for `viewer` (see `buildPhh`): what the room stores of a finished hand. */
-export function historyPhh(
-  state: HandState,
-  table: ResolvedTable,
-  blinds: readonly number[],
-  deadBlinds: readonly number[],
-  viewer: number | 'all' | null,
-): string {
-  return writePhh(buildPhh(state, table, blinds, deadBlinds, viewer));
+export function historyPhh(state: HandInPlay, viewer: AccountId | 'all' | null): string {
+  return writePhh(buildPhh(state, viewer));
 }
 
 /**
  * The readable text of a stored history, made when it is asked for rather than stored beside the PHH
  * it is made from (it would double what every hand writes). The hand number is the file's `hand`
- * field; real money shows cents.
+ * field; amounts show hundredths.
  */
-export function historyText(phh: string, currency: Currency): string {
+export function historyText(phh: string): string {
   const hand = parsePhh(phh);
   if (!hand.ok) return `(no text: ${hand.error.message})`;
   const number = hand.value.extra.hand;
-  const written = phhToText(hand.value, typeof number === 'number' ? number : 1, DECIMALS[currency]);
+  const written = phhToText(hand.value, typeof number === 'number' ? number : 1, HISTORY_SCALE);
   return written.ok ? written.value : `(no text: ${written.error.message})`;
 }

@@ -158,3 +158,47 @@ export function planStudHand(
     bigBlindSeat: null,
   };
 }
+
+/** The seats of the last hand's button and blinds (null before the first hand). */
+export interface LastBlinds {
+  readonly button: number | null;
+  readonly smallBlind: number | null;
+  readonly bigBlind: number | null;
+}
+
+/**
+ * Plans a hand under the DEAD BUTTON rule (tournaments): every ready player is dealt in; the big blind
+ * moves to the next ready player after the last big blind, the small blind is the seat of the last big
+ * blind (posted only if that player is still there and ready: else no small blind is posted) and the
+ * button the seat of the last small blind, even an empty one. The first hand, and heads-up play, are
+ * planned as at a moving-button table with every player counted as paid.
+ */
+export function planDeadButtonHand(
+  seats: readonly SeatPicture[],
+  seatCount: number,
+  last: LastBlinds,
+  smallBlind: number,
+  bigBlind: number,
+): HandPlan | null {
+  const ready = new Set(seats.filter((s) => s.ready).map((s) => s.seat));
+  if (ready.size < 2) return null;
+  if (last.bigBlind === null || last.smallBlind === null || ready.size === 2) {
+    const paid = seats.map((s) => ({ ...s, paid: true, missedSmall: false, missedBig: false }));
+    return planButtonHand(paid, seatCount, last.button, smallBlind, bigBlind);
+  }
+  const bb = after(last.bigBlind, seatCount).find((seat) => ready.has(seat))!;
+  const sb = last.bigBlind;
+  const button = last.smallBlind;
+  const order = [...after(button, seatCount), button].filter((seat) => ready.has(seat));
+  return {
+    button,
+    order,
+    blinds: order.map((seat) => (seat === bb ? bigBlind : seat === sb ? smallBlind : 0)),
+    deadBlinds: order.map(() => 0),
+    missedSmall: [],
+    missedBig: [],
+    nowPaid: order,
+    smallBlindSeat: sb,
+    bigBlindSeat: bb,
+  };
+}

@@ -5,10 +5,12 @@
  * tables except the injected ports below (storage, allowance counter, clock, random source).
  *
  * Flow:
- * - The server creates a table with `createTable(config, deps)` (./table.ts).
+ * - The server creates a table with `createTable(config, deps)` (./actor.ts): a thin actor around the
+ *   table machine (./machine.ts), a cash table unless `deps.policies` says otherwise (./policies.ts).
  * - Connections `subscribe(viewer, sink)`: the table sends the viewer's full view at once and then
- *   every message filtered by `viewFor` for that viewer (a seated account sees his own down cards;
- *   anybody else, spectators included, sees only face-up cards). An account with no live subscription
+ *   every message filtered by `viewFor` (./visibility.ts) for that viewer (an account sees the down
+ *   cards dealt to it; anybody else, spectators included, only face-up and shown cards; each message
+ *   carries the table's stream number `seq`, docs/protocol.md). An account with no live subscription
  *   is DISCONNECTED (he keeps his seat; see docs/tables.md), subscribing again reconnects him.
  * - Commands from authenticated accounts go to `handle(player, command)`: queued in the table's
  *   mailbox and run one at a time (also across `await`); the promise settles with the outcome once
@@ -18,8 +20,18 @@
  * Money is integer cents (real money) or integer play chips. Seats are numbered 0 … seats − 1.
  */
 import type { RandomSource, Structure, VariantId } from '@felt/engine';
-import type { EventView, HandRecap, LegalView, TableView } from '@felt/protocol';
-import type { Currency, HandId, Storage, UserId } from '../storage/types.js';
+import type {
+  EventView,
+  FairHandView,
+  FairNextView,
+  HandRecap,
+  LegalView,
+  TableView,
+  WireHandAction,
+} from '@felt/protocol';
+import type { ControllerNews } from './effects.js';
+import type { TablePolicies } from './policies.js';
+import type { Currency, HandId, HandJournal, Ledger, UserId } from '../storage/types.js';
 
 export type TableId = string;
 /** A player's account: the storage's user id. */
@@ -104,23 +116,37 @@ export interface TableTimer {
 }
 
 /**
- * What the table needs from storage (./storage/types.ts, owned by storage & ledger): buy-in and
- * cash-out of seats, hands in progress (forced bets with `startHand`, every accepted action with
+ * What the table needs from storage: from the ledger, buy-in and cash-out of seats; from the hand
+ * journal, hands in progress (forced bets with `startHand`, every accepted action with
  * `recordAction` BEFORE it is announced, so that a crash refunds exactly; the last one carries the
- * settlement with the hand's history, full and per participant, filtered by `viewFor`).
+ * settlement with the hand's history, full and per participant, filtered by ./visibility.ts).
  */
-export type TableStorage = Pick<Storage, 'buyIn' | 'cashOut' | 'startHand' | 'recordAction'>;
+export type TableStorage = Pick<Ledger, 'buyIn' | 'cashOut'> &
+  Pick<HandJournal, 'startHand' | 'recordAction' | 'fairLink' | 'saveFairLink'>;
 
 /**
  * Artificial all-ins: a limited number per account per 24 hours, counted across tables (the room
- * shares one counter between its tables; `memoryAllInCounter` in ./allin.ts).
+ * shares one counter between its tables; `memoryAllInCounter` in ./allin.ts). The allowance is the
+ * asking table's (`allInsPerDay`): each call says it.
  */
 export interface AllInCounter {
-  /** Uses one of the account's allowance at time `now` if any is left: true when granted. */
-  take(account: AccountId, now: number): boolean | Promise<boolean>;
-  /** How many are left for the account at `now`. */
-  left(account: AccountId, now: number): number;
+  /** Uses one of the account's `perDay` allowance at time `now` if any is left: true when granted. */
+  take(account: AccountId, now: number, perDay: number): boolean;
+  /** How many of `perDay` are left for the account at `now`. */
+  left(account: AccountId, now: number, perDay: number): number;
 }
+
+/**
+ * Where the stacks of a `controller` chips table (./policies.ts) are made durable (a tournament's
+ * storage); called before the seat change is announced.
+ */
+export interface StackStore {
+  handIn(tableId: TableId, account: AccountId, stack: number): Promise<void>;
+  handOut(tableId: TableId, account: AccountId, stack: number): Promise<void>;
+}
+
+/** What a table tells its controller (./machine.ts `ControllerNews`). */
+export type TableController = (news: ControllerNews) => void;
 
 export interface TableDeps {
   readonly storage: TableStorage;
@@ -128,8 +154,16 @@ export interface TableDeps {
   /** A fresh random source per table (node:crypto in production: `cryptoRandomSource`). */
   readonly random: RandomSource;
   readonly allIns?: AllInCounter;
+  /** Default `CASH_GAME`. */
+  readonly policies?: TablePolicies;
+  /** Stacks handed in and out (`controller` chips); none: nothing to write. */
+  readonly stacks?: StackStore;
+  /** Told of finished hands, busted players and players taken out. */
+  readonly controller?: TableController;
   /** Called when a command or timer fails unexpectedly (a bug or storage down); default console.error. */
   readonly onError?: (error: unknown) => void;
+  /** Details the players are not shown (a ledger refusal's words); default: none kept. */
+  readonly log?: (line: string) => void;
 }
 
 // ------------------------------------------------------------------------------------------ input
@@ -139,21 +173,15 @@ export interface PlayerRef {
   readonly account: AccountId;
   /** Display name shown to others. */
   readonly name: string;
+  /** A house bot (shown as one on his seat). */
+  readonly bot?: boolean;
 }
 
-/** A decision in the hand. Cards are card texts ("Ah"). */
-export type PlayerAction =
-  | { readonly type: 'fold' }
-  | { readonly type: 'check' }
-  /** Call the current bet (a check when there is nothing to call). */
-  | { readonly type: 'call' }
-  /** Complete, bet or raise TO `to` (the street total). */
-  | { readonly type: 'bet-raise'; readonly to: number }
-  | { readonly type: 'bring-in' }
-  /** Draw games: discard these cards (empty = stand pat). */
-  | { readonly type: 'discard'; readonly cards: readonly string[] }
-  /** 32-card draw: accept or decline the split. */
-  | { readonly type: 'split'; readonly accept: boolean };
+/**
+ * A decision in the hand: the protocol's own shape, from the client to the engine unchanged until the
+ * table translates it once into the engine's action (./actions.ts). Cards are card texts ("Ah").
+ */
+export type PlayerAction = WireHandAction;
 
 export type TableCommand =
   /**
@@ -184,7 +212,28 @@ export type TableCommand =
   /** Add chips between hands (up to the maximum buy-in). */
   | { readonly type: 'top-up'; readonly amount: number }
   /** A decision; `handId` (optional) must be the current hand's. */
-  | { readonly type: 'act'; readonly action: PlayerAction; readonly handId?: HandId };
+  | { readonly type: 'act'; readonly action: PlayerAction; readonly handId?: HandId }
+  /**
+   * 32 random bytes (64 lower-case hex digits) for the fair-dealing chain's next hand, naming that
+   * hand's commitment (hex); one per seat and hand (docs/fairness.md).
+   */
+  | { readonly type: 'fair-contribute'; readonly commitment: string; readonly bytes: string };
+
+/** Commands of a table's controller (`controller` chips or hand start, ./policies.ts). */
+export type ControllerCommand =
+  /** Seat `player` at `seat` with `stack` chips (handed in: `StackStore.handIn`). */
+  | {
+      readonly type: 'seat';
+      readonly player: PlayerRef;
+      readonly seat: number;
+      readonly stack: number;
+    }
+  /** Take `account` out with his stack (after the hand he is in). */
+  | { readonly type: 'unseat'; readonly account: AccountId }
+  /** `handStart: 'controller'`: allow `count` more hands to start. */
+  | { readonly type: 'allow-hands'; readonly count: number }
+  /** The room's staff: no hand starts while paused (the one in play finishes); any table. */
+  | { readonly type: 'pause'; readonly paused: boolean };
 
 /** Refusals; the values are those of `@felt/protocol`'s `ErrorCode` (a subset of it). */
 export const TableErrorCode = {
@@ -197,6 +246,8 @@ export const TableErrorCode = {
   BAD_BUY_IN: 'BAD_BUY_IN',
   /** The balance is too low for the buy-in. */
   INSUFFICIENT_FUNDS: 'INSUFFICIENT_FUNDS',
+  /** A staff account's real-money buy-in. */
+  STAFF_ACCOUNT: 'STAFF_ACCOUNT',
   /** Not possible in the hand's or the seat's current state (e.g. top-up during his hand, sit-in while not out). */
   WRONG_STATE: 'WRONG_STATE',
   NOT_YOUR_TURN: 'NOT_YOUR_TURN',
@@ -206,6 +257,10 @@ export const TableErrorCode = {
   BAD_CARDS: 'BAD_CARDS',
   /** No hand in progress, or `handId` is not the hand in progress. */
   NO_SUCH_HAND: 'NO_SUCH_HAND',
+  /** A fair-dealing contribution names another commitment than the next hand's. */
+  WRONG_COMMITMENT: 'WRONG_COMMITMENT',
+  /** A fair-dealing contribution is not 32 bytes in lower-case hex. */
+  BAD_CONTRIBUTION: 'BAD_CONTRIBUTION',
   /** The table is closed (disposed, or stopped after a storage failure). */
   SHUTTING_DOWN: 'SHUTTING_DOWN',
   /** A storage failure; the request changed nothing the players were told of. */
@@ -213,8 +268,16 @@ export const TableErrorCode = {
 } as const;
 export type TableErrorCode = (typeof TableErrorCode)[keyof typeof TableErrorCode];
 
+/** An acknowledged contribution: the hand it goes to, and the hash that hand's first message will list. */
+export interface ContributionReceipt {
+  readonly hand: number;
+  readonly seat: number;
+  /** 64 hex digits. */
+  readonly hash: string;
+}
+
 export type CommandResult =
-  | { readonly ok: true }
+  | { readonly ok: true; readonly contribution?: ContributionReceipt }
   | { readonly ok: false; readonly error: { readonly code: TableErrorCode; readonly message: string } };
 
 // ------------------------------------------------------------------------------------------ output
@@ -232,14 +295,39 @@ export type {
   TableView,
   EventView,
   HandRecap,
+  FairHandView,
+  FairNextView,
+  FairRevealView,
 } from '@felt/protocol';
 export { HIDDEN_CARD } from '@felt/protocol';
 
-/** Everything a table sends; each message already filtered for its receiver by `viewFor`. */
+/**
+ * Everything a table sends; each message already filtered for its receiver by `viewFor`. `seq`: the
+ * table's stream number (docs/protocol.md): every broadcast advances it by one and carries the new
+ * number; a snapshot to one subscriber carries the current one; legal actions that of their clock.
+ */
 export type TableMessage =
   /** The full current view (on subscribe/reconnect, at each hand start and end, on seat changes). */
-  | { readonly type: 'table-snapshot'; readonly tableId: TableId; readonly view: TableView }
-  /** One event of the hand in progress; `seq` counts the hand's events from 1. */
+  | {
+      readonly type: 'table-snapshot';
+      readonly tableId: TableId;
+      readonly seq: number;
+      readonly view: TableView;
+    }
+  /**
+   * A hand's first message (before its forced bets): its place in the fair-dealing chain, and the
+   * commitment of the next hand, which contributions now go to.
+   */
+  | {
+      readonly type: 'hand-start';
+      readonly tableId: TableId;
+      readonly seq: number;
+      readonly handId: HandId;
+      readonly number: number;
+      readonly fair: FairHandView;
+      readonly next: FairNextView;
+    }
+  /** One event of the hand in progress. */
   | {
       readonly type: 'table-event';
       readonly tableId: TableId;
@@ -251,6 +339,7 @@ export type TableMessage =
   | {
       readonly type: 'clock';
       readonly tableId: TableId;
+      readonly seq: number;
       readonly handId: HandId;
       readonly seat: number;
       readonly deadline: number;
@@ -260,11 +349,17 @@ export type TableMessage =
   | {
       readonly type: 'legal-actions';
       readonly tableId: TableId;
+      readonly seq: number;
       readonly handId: HandId;
       readonly legal: LegalView;
     }
   /** The hand is over; the summary as this viewer may see it. */
-  | { readonly type: 'hand-summary'; readonly tableId: TableId; readonly summary: HandRecap };
+  | {
+      readonly type: 'hand-summary';
+      readonly tableId: TableId;
+      readonly seq: number;
+      readonly summary: HandRecap;
+    };
 
 /** A subscriber's sink: called synchronously with every message for him (never throws back into the table). */
 export type TableSink = (message: TableMessage) => void;
@@ -276,6 +371,8 @@ export interface TableSummary {
   readonly game: VariantId;
   readonly structure: Structure;
   readonly stakes: TableStakes;
+  /** The stakes the table is named and shown by (a big-bet table's blinds: "0.50/1"). */
+  readonly stakesText: string;
   readonly currency: Currency;
   readonly seatCount: number;
   readonly seated: number;
@@ -288,6 +385,8 @@ export interface TableSummary {
   readonly handsPerHour: number;
   /** Players waiting for a hand to start (fewer than 2 ready) → false. */
   readonly playing: boolean;
+  /** The room's staff paused it: no hand starts until they resume it. */
+  readonly paused: boolean;
 }
 
 /** A table actor. */
@@ -296,6 +395,10 @@ export interface Table {
   readonly config: TableConfig;
   /** Queues a command; resolves with its outcome once it is durable and announced. */
   handle(player: PlayerRef, command: TableCommand): Promise<CommandResult>;
+  /** Queues a controller's command (./policies.ts); resolves like `handle`. */
+  control(command: ControllerCommand): Promise<CommandResult>;
+  /** Who watches: the distinct accounts with a live subscription, and the anonymous subscriptions. */
+  audience(): { readonly accounts: readonly AccountId[]; readonly anonymous: number };
   /**
    * Watches the table as `viewer` (an account: seated or not; null: anonymous spectator). The sink
    * gets the full view at once (queued in the mailbox) and then every message as that viewer may
@@ -312,8 +415,8 @@ export interface Table {
   idle(): Promise<void>;
   /**
    * Closes the table: stops its timers and refuses further commands. The hand in progress (if any)
-   * is left as it is in storage, to be cancelled and refunded by the crash rule on the next start;
-   * `cashOutAll` first when the table should be emptied.
+   * is left as it is in storage, to be cancelled and refunded by the crash rule on the next start,
+   * and so are the seats' chips (the room's shutdown and recovery return them to the balances).
    */
   dispose(): Promise<void>;
 }

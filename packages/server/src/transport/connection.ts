@@ -5,6 +5,7 @@
  */
 import type { ServerMessage } from '@felt/protocol';
 import type { Session } from '../accounts/accounts.js';
+import { LOCAL_CALLER, type Caller } from '../accounts/login-throttle.js';
 import { textFrame } from './frame.js';
 import { TokenBucket, type RateLimit } from './rate-limit.js';
 
@@ -24,6 +25,14 @@ export const MAX_QUEUED_REQUESTS = 32;
 
 let nextConnectionId = 1;
 
+/** Where a connection comes from: its peer, and the session cookie its upgrade carried (a browser). */
+export interface Peer {
+  readonly caller: Caller;
+  readonly cookieToken: string | null;
+}
+
+export const LOCAL_PEER: Peer = { caller: LOCAL_CALLER, cookieToken: null };
+
 export class Connection {
   readonly id = nextConnectionId++;
   readonly bucket: TokenBucket;
@@ -36,9 +45,11 @@ export class Connection {
   pending = 0;
   #queue: Promise<void> = Promise.resolve();
   readonly #socket: Socket;
+  readonly peer: Peer;
 
-  constructor(socket: Socket, rate: RateLimit) {
+  constructor(socket: Socket, rate: RateLimit, peer: Peer = LOCAL_PEER) {
     this.#socket = socket;
+    this.peer = peer;
     this.bucket = new TokenBucket(rate);
   }
 

@@ -75,15 +75,20 @@ export class LoopDelayMonitor extends Windowed {
 
 export class LatencyRecorder extends Windowed {
   readonly #histogram;
+  readonly #listener: ((seconds: number) => void) | null;
 
-  constructor(windowMs = 10_000) {
+  /** `listener`: told of each latency too (in seconds: `/metrics`). */
+  constructor(windowMs = 10_000, listener?: (seconds: number) => void) {
     const histogram = createHistogram();
     super(histogram, windowMs);
     this.#histogram = histogram;
+    this.#listener = listener ?? null;
   }
 
   /** Records one latency, from `since` (a `performance.now()` reading) to now. */
   record(since: number): void {
-    this.#histogram.record(Math.max(1, Math.round((performance.now() - since) * 1e6)));
+    const ms = performance.now() - since;
+    this.#histogram.record(Math.max(1, Math.round(ms * 1e6)));
+    this.#listener?.(ms / 1000);
   }
 }

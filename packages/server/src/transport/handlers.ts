@@ -13,20 +13,47 @@ import {
   type HandListItem,
 } from '@felt/protocol';
 import type { Accounts, Session } from '../accounts/accounts.js';
+import type { TableChat } from '../chat/chat.js';
 import type { Lobby } from '../lobby/lobby.js';
-import type { Storage } from '../storage/types.js';
-import type { PlayerRef, Table, TableCommand, TableMessage } from '../table/types.js';
-import { historyText } from '../table/history.js';
+import type { LiveFigures } from './live-figures.js';
+import type { TournamentDirector, TournamentErrorCode } from '../tournament/director.js';
+import type { TournamentRoom } from '../tournament/room.js';
+import { detailOf, summaryOf } from '../tournament/views.js';
+import type { Storage, UserRecord } from '../storage/types.js';
+import {
+  requireStaff,
+  staffAudit,
+  staffBroadcast,
+  staffCashier,
+  staffEndSessions,
+  staffHand,
+  staffHands,
+  staffIntegrity,
+  staffPause,
+  staffPlayer,
+  staffSuspend,
+  staffTable,
+  type StaffResult,
+} from '../staff/console.js';
+import type { PlayerRef, Table, TableCommand, TableConfig, TableMessage } from '../table/types.js';
+import { resolveTable } from '../table/config.js';
+import { houseBotsOf } from '../practice/config.js';
+import { closeAfterHand } from '../staff/close-table.js';
+import { historyText, revealedHistory } from '../table/history.js';
 import type { Connection } from './connection.js';
 import { textFrame } from './frame.js';
 import type { Hub } from './hub.js';
-import { toPlayerAction, toServerMessage } from './wire.js';
+import { toServerMessage } from './wire.js';
 
 /** What the handlers work with. */
 export interface Room {
   readonly storage: Storage;
   readonly accounts: Accounts;
   readonly lobby: Lobby;
+  /** The live view of the staff's console. */
+  readonly figures: LiveFigures;
+  readonly chat: TableChat;
+  readonly tournaments: TournamentRoom;
 }
 
 export class RequestError extends Error {
@@ -51,16 +78,45 @@ function sessionOf(connection: Connection): Session {
   return connection.session;
 }
 
+async function staffOf(hub: Hub, connection: Connection): Promise<UserRecord> {
+  return answer(await requireStaff(hub.room.storage, sessionOf(connection).account.id));
+}
+
+function answer<T>(result: StaffResult<T>): T {
+  if (!result.ok) throw new RequestError(result.error.code, result.error.message);
+  return result.value;
+}
+
 function playerOf(connection: Connection): PlayerRef {
   const { account } = sessionOf(connection);
   return { account: account.id, name: account.name };
 }
 
+/** A cash table of the lobby or a tournament's table: the table ops work at both. */
+function findTable(hub: Hub, tableId: string): Table | undefined {
+  return hub.room.lobby.table(tableId) ?? hub.room.tournaments.table(tableId);
+}
+
 function tableOf(hub: Hub, tableId: string): Table {
-  const table = hub.room.lobby.table(tableId);
+  const table = findTable(hub, tableId);
   if (!table) throw new RequestError(ErrorCode.NO_SUCH_TABLE, `no table ${tableId}`);
   return table;
 }
+
+function tournamentOf(hub: Hub, tournamentId: string): TournamentDirector {
+  const director = hub.room.tournaments.get(tournamentId);
+  if (!director) throw new RequestError(ErrorCode.NO_SUCH_TOURNAMENT, `no tournament ${tournamentId}`);
+  return director;
+}
+
+const TOURNAMENT_ERRORS: { readonly [C in TournamentErrorCode]: ErrorCode } = {
+  REGISTRATION_CLOSED: ErrorCode.REGISTRATION_CLOSED,
+  ALREADY_REGISTERED: ErrorCode.ALREADY_REGISTERED,
+  NOT_REGISTERED: ErrorCode.NOT_REGISTERED,
+  ALREADY_STARTED: ErrorCode.TOURNAMENT_STARTED,
+  INSUFFICIENT_FUNDS: ErrorCode.INSUFFICIENT_FUNDS,
+  PAYMENT_REFUSED: ErrorCode.PAYMENT_REFUSED,
+};
 
 function refuseIfLoggedIn(connection: Connection): void {
   if (connection.session !== null) {
@@ -113,7 +169,7 @@ function rememberSeat(hub: Hub, account: number, tableId: string, seated: boolea
 export const HANDLERS: Handlers = {
   async [ClientOp.SIGN_UP](hub, connection, message) {
     refuseIfLoggedIn(connection);
-    const result = await hub.room.accounts.signUp(message.name, message.password);
+    const result = await hub.room.accounts.signUp(message.name, message.password, connection.peer.caller);
     if (!result.ok) throw new RequestError(result.error.code, result.error.message);
     hub.attach(connection, { account: result.value.account, tokenHash: result.value.tokenHash });
     return { token: result.value.token, account: result.value.account, balances: result.value.balances };
@@ -121,24 +177,33 @@ export const HANDLERS: Handlers = {
 
   async [ClientOp.LOGIN](hub, connection, message) {
     refuseIfLoggedIn(connection);
-    const result = await hub.room.accounts.login(message.name, message.password);
+    const result = await hub.room.accounts.login(
+      message.name,
+      message.password,
+      connection.peer.caller,
+      message.totp,
+    );
     if (!result.ok) throw new RequestError(result.error.code, result.error.message);
     hub.attach(connection, { account: result.value.account, tokenHash: result.value.tokenHash });
     return { token: result.value.token, account: result.value.account, balances: result.value.balances };
   },
 
-  /** Reconnect: the same account, back at every table where he still has a seat, with the full current view. */
+  /**
+   * Reconnect: the same account, back at every table where he still has a seat, with the full current
+   * view. Without a token, the browser's: the session cookie of the socket's upgrade.
+   */
   async [ClientOp.RESUME](hub, connection, message) {
     refuseIfLoggedIn(connection);
-    const result = await hub.room.accounts.resume(message.token);
+    const token = message.token ?? connection.peer.cookieToken;
+    if (token === null) throw new RequestError(ErrorCode.BAD_TOKEN, 'no session: sign in');
+    const result = await hub.room.accounts.resume(token);
     if (!result.ok) throw new RequestError(result.error.code, result.error.message);
     const { account, tokenHash, balances } = result.value;
     hub.attach(connection, { account, tokenHash });
     const tables: string[] = [];
     for (const tableId of hub.seatedAt.get(account.id) ?? []) {
-      const table = hub.room.lobby.table(tableId);
-      if (!table) continue;
-      if (table.view(account.id).you === null) {
+      const table = findTable(hub, tableId);
+      if (!table || table.view(account.id).you === null) {
         rememberSeat(hub, account.id, tableId, false);
         continue;
       }
@@ -148,7 +213,7 @@ export const HANDLERS: Handlers = {
     queueMicrotask(() => {
       if (connection.session?.tokenHash !== tokenHash) return;
       for (const tableId of tables) {
-        const table = hub.room.lobby.table(tableId);
+        const table = findTable(hub, tableId);
         if (table) watch(connection, table);
       }
     });
@@ -159,12 +224,7 @@ export const HANDLERS: Handlers = {
     const session = sessionOf(connection);
     await hub.room.accounts.logout(session.tokenHash);
     // Every connection on this token is logged out; the account's seats stay (he is disconnected).
-    for (const other of hub.connectionsOf(session.account.id)) {
-      if (other !== connection && other.session?.tokenHash === session.tokenHash) {
-        hub.detach(other);
-        other.send({ op: 'session-ended', reason: SessionEndReason.LOGOUT });
-      }
-    }
+    hub.endToken(session.tokenHash, connection);
     hub.detach(connection);
     return empty();
   },
@@ -299,16 +359,9 @@ export const HANDLERS: Handlers = {
   },
 
   async [ClientOp.ACT](hub, connection, message) {
-    const action = toPlayerAction(message.action);
-    if (action === null) {
-      throw new RequestError(
-        ErrorCode.ILLEGAL_ACTION,
-        'the table shows hands down in showdown order; the muck-losing option chooses show or muck',
-      );
-    }
     await command(hub, connection, message.tableId, {
       type: 'act',
-      action,
+      action: message.action,
       ...(message.handId !== undefined ? { handId: message.handId } : {}),
     });
     return empty();
@@ -325,7 +378,10 @@ export const HANDLERS: Handlers = {
   async [ClientOp.HISTORY_FETCH](hub, connection, message) {
     const hand = await hub.room.storage.handFor(message.handId, sessionOf(connection).account.id);
     if (hand === null) throw new RequestError(ErrorCode.NO_SUCH_HAND, `no hand ${message.handId} of yours`);
-    return { hand: { ...hand, text: historyText(hand.phh, hand.currency) } };
+    // The hand's secret and contributions join its history once storage says their time has come.
+    const { fairReveal, ...played } = hand;
+    const phh = revealedHistory(hand.phh, fairReveal);
+    return { hand: { ...played, phh, text: historyText(phh) } };
   },
 
   async [ClientOp.HAND_SUMMARY](hub, connection, message) {
@@ -333,7 +389,210 @@ export const HANDLERS: Handlers = {
     return Promise.resolve({ summary: table.lastSummary(sessionOf(connection).account.id) });
   },
 
+  async [ClientOp.FAIR_CONTRIBUTE](hub, connection, message) {
+    const table = tableOf(hub, message.tableId);
+    const result = await table.handle(playerOf(connection), {
+      type: 'fair-contribute',
+      commitment: message.commitment,
+      bytes: message.bytes,
+    });
+    if (!result.ok) throw new RequestError(result.error.code, result.error.message);
+    if (result.contribution === undefined) throw new RequestError(ErrorCode.INTERNAL, 'no receipt');
+    return { ...result.contribution };
+  },
+
+  async [ClientOp.CHAT_SEND](hub, connection, message) {
+    const table = tableOf(hub, message.tableId);
+    const said = await hub.room.chat.say(table, playerOf(connection), message.text, Date.now());
+    if (!said.ok) throw new RequestError(said.error.code, said.error.message);
+    hub.broadcast(said.value, table.id);
+    return {};
+  },
+
+  async [ClientOp.NOTES_LIST](hub, connection) {
+    const notes = await hub.room.storage.notesOf(sessionOf(connection).account.id);
+    return {
+      notes: notes.map((note) => ({
+        about: { id: note.about, name: note.aboutName },
+        colour: note.colour,
+        note: note.note,
+        updatedAt: note.updatedAt,
+      })),
+    };
+  },
+
+  async [ClientOp.NOTE_SET](hub, connection, message) {
+    const owner = sessionOf(connection).account.id;
+    const set = await hub.room.storage.setNote(owner, message.about, {
+      colour: message.colour,
+      note: message.note,
+    });
+    if (!set.ok) {
+      const code = set.error.code === 'UNKNOWN_USER' ? ErrorCode.UNKNOWN_USER : ErrorCode.BAD_MESSAGE;
+      throw new RequestError(code, set.error.code === 'UNKNOWN_USER' ? 'no such player' : set.error.message);
+    }
+    return {};
+  },
+
+  async [ClientOp.TOURNAMENT_LIST](hub) {
+    return Promise.resolve({ tournaments: hub.room.tournaments.all().map(summaryOf) });
+  },
+
+  async [ClientOp.TOURNAMENT_GET](hub, _connection, message) {
+    return Promise.resolve({ tournament: detailOf(tournamentOf(hub, message.tournamentId)) });
+  },
+
+  async [ClientOp.TOURNAMENT_REGISTER](hub, connection, message) {
+    tournamentOf(hub, message.tournamentId);
+    const player = playerOf(connection);
+    const result = await hub.room.tournaments.register(message.tournamentId, player);
+    if (!result.ok) throw new RequestError(TOURNAMENT_ERRORS[result.error.code], result.error.message);
+    return { balances: await hub.room.accounts.balances(player.account) };
+  },
+
+  async [ClientOp.TOURNAMENT_UNREGISTER](hub, connection, message) {
+    const director = tournamentOf(hub, message.tournamentId);
+    const { account } = playerOf(connection);
+    const result = await director.unregister(account);
+    if (!result.ok) throw new RequestError(TOURNAMENT_ERRORS[result.error.code], result.error.message);
+    return { balances: await hub.room.accounts.balances(account) };
+  },
+
   async [ClientOp.PING]() {
     return Promise.resolve({ time: Date.now() });
+  },
+
+  async [ClientOp.STAFF_PLAYER](hub, connection, message) {
+    const staff = await staffOf(hub, connection);
+    const addresses = (userId: number) => [
+      ...new Set(hub.connectionsOf(userId).map((open) => open.peer.caller.address)),
+    ];
+    return { player: answer(await staffPlayer(hub.room.storage, staff, message.name, addresses)) };
+  },
+
+  async [ClientOp.STAFF_CASHIER](hub, connection, message) {
+    const staff = await staffOf(hub, connection);
+    return { balances: answer(await staffCashier(hub.room.storage, staff, message)) };
+  },
+
+  /** The player's connections end; at each table the table's own leave: folded at his turn, cashed out after. */
+  async [ClientOp.STAFF_SUSPEND](hub, connection, message) {
+    const staff = await staffOf(hub, connection);
+    const user = answer(await staffSuspend(hub.room.storage, staff, message));
+    if (!message.suspended) return { tables: [] };
+    hub.endSessions(user.id, null, SessionEndReason.SUSPENDED);
+    const tables = [...(hub.seatedAt.get(user.id) ?? [])];
+    for (const tableId of tables) {
+      const table = hub.room.lobby.table(tableId);
+      if (!table) continue;
+      const left = await table.handle({ account: user.id, name: user.name }, { type: 'leave' });
+      if (!left.ok) throw new RequestError(left.error.code, left.error.message);
+      rememberSeat(hub, user.id, tableId, false);
+      hub.room.lobby.seatsChanged(tableId);
+    }
+    return { tables };
+  },
+
+  async [ClientOp.STAFF_BROADCAST](hub, connection, message) {
+    const staff = await staffOf(hub, connection);
+    const tableId = message.tableId ?? null;
+    if (tableId !== null) tableOf(hub, tableId);
+    answer(await staffBroadcast(hub.room.storage, staff, message));
+    return { reached: hub.broadcast({ op: 'broadcast', tableId, text: message.text }, tableId) };
+  },
+
+  async [ClientOp.STAFF_HAND](hub, connection, message) {
+    const staff = await staffOf(hub, connection);
+    return { hand: answer(await staffHand(hub.room.storage, staff, message.handId)) };
+  },
+
+  async [ClientOp.STAFF_HANDS](hub, connection, message) {
+    const staff = await staffOf(hub, connection);
+    const filter = {
+      ...(message.tableId !== undefined ? { tableId: message.tableId } : {}),
+      ...(message.endedFrom !== undefined ? { endedFrom: message.endedFrom } : {}),
+      ...(message.endedTo !== undefined ? { endedTo: message.endedTo } : {}),
+      ...(message.limit !== undefined ? { limit: message.limit } : {}),
+    };
+    return { hands: answer(await staffHands(hub.room.storage, staff, filter)) };
+  },
+
+  /** His connections are told `session-ended` and signed out; his seats stay, as for any disconnection. */
+  async [ClientOp.STAFF_END_SESSIONS](hub, connection, message) {
+    const staff = await staffOf(hub, connection);
+    const { user, ended } = answer(await staffEndSessions(hub.room.storage, staff, message));
+    hub.endSessions(user.id, null, SessionEndReason.ENDED_BY_STAFF);
+    return { ended };
+  },
+
+  async [ClientOp.STAFF_FIGURES](hub, connection) {
+    await staffOf(hub, connection);
+    return { figures: hub.room.figures.view() };
+  },
+
+  async [ClientOp.STAFF_AUDIT](hub, connection) {
+    const staff = await staffOf(hub, connection);
+    return { audit: answer(await staffAudit(hub.room.storage, staff)) };
+  },
+
+  /** One table, or every table (a drain): each finishes the hand in play and starts no other. */
+  async [ClientOp.STAFF_PAUSE](hub, connection, message) {
+    const staff = await staffOf(hub, connection);
+    const tables =
+      message.tableId === undefined ? hub.room.lobby.allTables() : [tableOf(hub, message.tableId)];
+    answer(await staffPause(hub.room.storage, staff, message));
+    for (const table of tables) {
+      const paused = await table.control({ type: 'pause', paused: message.paused });
+      if (!paused.ok) throw new RequestError(paused.error.code, paused.error.message);
+    }
+    return { tables: tables.map((table) => table.id) };
+  },
+
+  async [ClientOp.STAFF_TABLE_OPEN](hub, connection, message) {
+    const staff = await staffOf(hub, connection);
+    const config: TableConfig = message.table;
+    try {
+      resolveTable(config);
+    } catch (error) {
+      throw new RequestError(ErrorCode.BAD_MESSAGE, error instanceof Error ? error.message : String(error));
+    }
+    if (hub.room.lobby.table(config.id) !== undefined)
+      throw new RequestError(ErrorCode.BAD_MESSAGE, `a table ${config.id} is in the room already`);
+    answer(
+      await staffTable(hub.room.storage, staff, 'table-open', { tableId: config.id, reason: message.reason }),
+    );
+    hub.room.lobby.open(config);
+    return { tableId: config.id };
+  },
+
+  /** Paused now; once its hand is over, its players cashed out and the table taken out of the room. */
+  async [ClientOp.STAFF_TABLE_CLOSE](hub, connection, message) {
+    const staff = await staffOf(hub, connection);
+    const table = tableOf(hub, message.tableId);
+    if (houseBotsOf(table.config) > 0)
+      throw new RequestError(ErrorCode.WRONG_STATE, 'a practice table is turned off in the table file');
+    answer(await staffTable(hub.room.storage, staff, 'table-close', message));
+    const paused = await table.control({ type: 'pause', paused: true });
+    if (!paused.ok) throw new RequestError(paused.error.code, paused.error.message);
+    closeAfterHand(table, {
+      leave: async (seat) => {
+        const left = await table.handle(seat, { type: 'leave' });
+        if (!left.ok) return;
+        rememberSeat(hub, seat.account, table.id, false);
+        hub.sendToAccount(seat.account, {
+          op: 'balances',
+          balances: await hub.room.storage.balances(seat.account),
+        });
+      },
+      remove: () => hub.room.lobby.remove(table.id),
+    }).catch((error: unknown) => {
+      hub.logError(`closing table ${table.id}`, error);
+    });
+    return { tableId: table.id };
+  },
+
+  async [ClientOp.STAFF_INTEGRITY](hub, connection) {
+    const staff = await staffOf(hub, connection);
+    return { report: answer(await staffIntegrity(hub.room.storage, staff)) };
   },
 };

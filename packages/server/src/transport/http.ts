@@ -1,20 +1,29 @@
 /**
  * HTTP with node:http: `GET /health` (readiness), `GET /` (the web client when `packages/web/dist`
- * exists, else a plain HTML page listing the lobby's tables), static files of the web client, and
- * the WebSocket upgrade (./websocket.ts) on any path.
+ * exists, else a plain HTML page listing the lobby's tables), static files of the web client, the
+ * browser's session endpoints (./session-routes.ts), and the WebSocket upgrade (./websocket.ts) on any
+ * path. Every answer carries the browser hardening headers of ./browser-security.ts.
  */
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { extname, join, normalize, resolve, sep } from 'node:path';
 import type { TableSummary } from '@felt/protocol';
+import { LOBBY_STYLE, SECURITY_HEADERS } from './browser-security.js';
+import { SESSION_PATHS, sessionRoute, type SessionService } from './session-routes.js';
 
 export interface HttpRoutes {
-  /** Readiness: null while starting or stopping (503), else the figures to report. */
-  health(): Record<string, unknown> | null;
+  /**
+   * Readiness: null while starting or stopping (503); else whether the room is ok (a table stopped by
+   * an error makes it not: 503, status `failing`) and the figures to report.
+   */
+  health(): ({ readonly ok: boolean } & Record<string, unknown>) | null;
   tables(): readonly TableSummary[];
+  /** `/metrics`: Prometheus's text and its content type. */
+  metrics(): Promise<{ readonly contentType: string; readonly text: string }>;
   /** The web client's build directory, or null to serve the plain lobby page. */
   readonly webDir: string | null;
+  readonly sessions: SessionService;
 }
 
 const TYPES: Readonly<Record<string, string>> = {
@@ -45,7 +54,7 @@ export function lobbyPage(tables: readonly TableSummary[]): string {
     .join('\n');
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Felt — lobby</title>
-<style>body{font-family:system-ui,sans-serif;margin:2em}table{border-collapse:collapse}td,th{padding:.25em .75em;border-bottom:1px solid #ddd;text-align:left}</style>
+<style>${LOBBY_STYLE}</style>
 </head><body>
 <h1>Felt</h1>
 <p>${tables.length} tables. Play over the WebSocket protocol at this address (see docs/protocol.md).</p>
@@ -59,9 +68,9 @@ ${rows}
 
 function send(response: ServerResponse, status: number, type: string, body: string): void {
   response.writeHead(status, {
+    ...SECURITY_HEADERS,
     'content-type': type,
     'content-length': Buffer.byteLength(body),
-    'x-content-type-options': 'nosniff',
     'cache-control': 'no-store',
   });
   response.end(body);
@@ -83,9 +92,9 @@ async function serveStatic(root: string, urlPath: string, response: ServerRespon
     const info = await stat(file);
     if (!info.isFile()) return false;
     response.writeHead(200, {
+      ...SECURITY_HEADERS,
       'content-type': TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream',
       'content-length': info.size,
-      'x-content-type-options': 'nosniff',
     });
     createReadStream(file).pipe(response);
     return true;
@@ -100,6 +109,10 @@ export function httpHandler(
   return (request, response) => {
     void (async () => {
       const path = (request.url ?? '/').split('?')[0] ?? '/';
+      if (SESSION_PATHS.has(path)) {
+        await sessionRoute(routes.sessions, path, request, response);
+        return;
+      }
       if (request.method !== 'GET' && request.method !== 'HEAD') {
         send(response, 405, 'text/plain; charset=utf-8', 'method not allowed\n');
         return;
@@ -107,7 +120,16 @@ export function httpHandler(
       if (path === '/health') {
         const health = routes.health();
         if (health === null) send(response, 503, 'application/json', '{"status":"unavailable"}\n');
-        else send(response, 200, 'application/json', `${JSON.stringify({ status: 'ok', ...health })}\n`);
+        else {
+          const { ok, ...figures } = health;
+          const body = JSON.stringify({ status: ok ? 'ok' : 'failing', ...figures });
+          send(response, ok ? 200 : 503, 'application/json', `${body}\n`);
+        }
+        return;
+      }
+      if (path === '/metrics') {
+        const { contentType, text } = await routes.metrics();
+        send(response, 200, contentType, text);
         return;
       }
       if (path === '/api/tables') {

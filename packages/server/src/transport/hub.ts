@@ -20,10 +20,10 @@ import {
   type ClientMessage,
   type ClientOp,
   type ServerMessage,
-  type SessionEndReason,
+  SessionEndReason,
 } from '@felt/protocol';
 import type { AccountId } from '../table/types.js';
-import { Connection, MAX_QUEUED_REQUESTS, type Socket } from './connection.js';
+import { Connection, LOCAL_PEER, MAX_QUEUED_REQUESTS, type Peer, type Socket } from './connection.js';
 import type { LatencyRecorder } from './figures.js';
 import { HANDLERS, RequestError, type Room } from './handlers.js';
 import { DEFAULT_RATE_LIMIT, type RateLimit } from './rate-limit.js';
@@ -34,13 +34,21 @@ export interface HubOptions {
   readonly log?: (message: string, error?: unknown) => void;
   /** Records each accepted action's time from its frame's arrival to its ack. */
   readonly actLatency?: LatencyRecorder;
+  /** A connection not logged in is closed after this long (idle sockets cost memory); default 60 s. */
+  readonly loginTimeoutMs?: number;
 }
+
+export const DEFAULT_LOGIN_TIMEOUT_MS = 60_000;
+/** The close code of a socket that stayed without a session too long. */
+export const LOGIN_TIMEOUT_CLOSE = 4008;
 
 export class Hub {
   readonly room: Room;
   readonly rate: RateLimit;
   readonly #log: (message: string, error?: unknown) => void;
   readonly #actLatency: LatencyRecorder | null;
+  readonly #loginTimeoutMs: number;
+  readonly #loginTimers = new Map<Connection, ReturnType<typeof setTimeout>>();
   readonly #connections = new Set<Connection>();
   readonly #byAccount = new Map<AccountId, Set<Connection>>();
   /** Accounts seated (as far as this process knows) at each table: candidates for resume. */
@@ -51,6 +59,7 @@ export class Hub {
     this.room = room;
     this.rate = options.rate ?? DEFAULT_RATE_LIMIT;
     this.#actLatency = options.actLatency ?? null;
+    this.#loginTimeoutMs = options.loginTimeoutMs ?? DEFAULT_LOGIN_TIMEOUT_MS;
     this.#log =
       options.log ??
       ((message, error) => {
@@ -59,10 +68,29 @@ export class Hub {
     room.lobby.onSeatOffer((account, message) => {
       this.sendToAccount(account, message);
     });
+    room.tournaments.onNotice((account, notice) => {
+      // A tournament seat is a seat like any: `resume` brings the player back to it.
+      if (notice.op === 'tournament-seat') {
+        const tables = this.seatedAt.get(account) ?? new Set<string>();
+        tables.add(notice.tableId);
+        this.seatedAt.set(account, tables);
+      }
+      this.sendToAccount(account, notice);
+    });
+  }
+
+  /** Work the hub started that failed after its request was answered (a table closing after its hand). */
+  logError(message: string, error: unknown): void {
+    this.#log(message, error);
   }
 
   get connectionCount(): number {
     return this.#connections.size;
+  }
+
+  /** Accounts with at least one logged-in connection. */
+  get playersOnline(): number {
+    return this.#byAccount.size;
   }
 
   get shuttingDown(): boolean {
@@ -70,10 +98,11 @@ export class Hub {
   }
 
   /** A new socket: greets it with the limits. */
-  open(socket: Socket): Connection {
-    const connection = new Connection(socket, this.rate);
+  open(socket: Socket, peer: Peer = LOCAL_PEER): Connection {
+    const connection = new Connection(socket, this.rate, peer);
     this.#connections.add(connection);
     connection.send({ op: 'hello', protocol: 1, maxFrameBytes: MAX_FRAME_BYTES, rate: this.rate });
+    this.#startLoginTimer(connection);
     return connection;
   }
 
@@ -82,6 +111,25 @@ export class Hub {
     connection.closed = true;
     this.#connections.delete(connection);
     this.detach(connection);
+    this.#stopLoginTimer(connection);
+  }
+
+  /** From now, the connection has `loginTimeoutMs` to log in (again) or is closed. */
+  #startLoginTimer(connection: Connection): void {
+    if (connection.closed || this.#loginTimers.has(connection)) return;
+    const timer = setTimeout(() => {
+      this.#loginTimers.delete(connection);
+      if (connection.session === null) connection.close(LOGIN_TIMEOUT_CLOSE, 'not signed in in time');
+    }, this.#loginTimeoutMs);
+    timer.unref();
+    this.#loginTimers.set(connection, timer);
+  }
+
+  #stopLoginTimer(connection: Connection): void {
+    const timer = this.#loginTimers.get(connection);
+    if (timer === undefined) return;
+    clearTimeout(timer);
+    this.#loginTimers.delete(connection);
   }
 
   /** One frame from a connection. */
@@ -174,6 +222,7 @@ export class Hub {
   /** Marks the connection as logged in. */
   attach(connection: Connection, session: NonNullable<Connection['session']>): void {
     connection.session = session;
+    this.#stopLoginTimer(connection);
     const set = this.#byAccount.get(session.account.id) ?? new Set();
     set.add(connection);
     this.#byAccount.set(session.account.id, set);
@@ -191,6 +240,7 @@ export class Hub {
     set?.delete(connection);
     if (set?.size === 0) this.#byAccount.delete(session.account.id);
     connection.session = null;
+    this.#startLoginTimer(connection);
   }
 
   connectionsOf(account: AccountId): readonly Connection[] {
@@ -201,12 +251,32 @@ export class Hub {
     for (const connection of this.connectionsOf(account)) connection.send(message);
   }
 
+  /** Sends to every connection, or to those watching `tableId`; returns how many. */
+  broadcast(message: ServerMessage, tableId: string | null): number {
+    let reached = 0;
+    for (const connection of this.#connections) {
+      if (tableId !== null && !connection.tables.has(tableId)) continue;
+      connection.send(message);
+      reached++;
+    }
+    return reached;
+  }
+
   /** Ends the account's sessions on other connections (password change: all but `keepTokenHash`). */
   endSessions(account: AccountId, keepTokenHash: string | null, reason: SessionEndReason): void {
     for (const connection of this.connectionsOf(account)) {
       if (connection.session?.tokenHash === keepTokenHash) continue;
       this.detach(connection);
       connection.send({ op: 'session-ended', reason });
+    }
+  }
+
+  /** The session of this token ended (logout): every connection on it is logged out and told. */
+  endToken(tokenHash: string, except: Connection | null = null): void {
+    for (const connection of [...this.#connections]) {
+      if (connection === except || connection.session?.tokenHash !== tokenHash) continue;
+      this.detach(connection);
+      connection.send({ op: 'session-ended', reason: SessionEndReason.LOGOUT });
     }
   }
 

@@ -10,13 +10,19 @@
  * write — one system call — instead of being framed by `ws` and written one by one. `ws` still reads
  * every frame and writes its own control frames (pings, pongs, the close), always between whole frames;
  * a connection's frames go out before its close frame. Nothing waits longer than the tick that made it.
+ *
+ * The upgrade is refused (403) when its Origin header names another site (./browser-security.ts); a
+ * socket brings its peer's address and the session cookie of its upgrade to the hub.
  */
 import type { Server as HttpServer } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocket, WebSocketServer, type RawData } from 'ws';
+import type { AddressPolicy } from './addresses.js';
+import { originAllowed } from './browser-security.js';
 import type { Socket } from './connection.js';
 import { takeFrames } from './frame.js';
 import type { Hub } from './hub.js';
+import { sessionCookie } from './session-cookie.js';
 
 const MAX_PAYLOAD = 1024 * 1024;
 const HEARTBEAT_MS = 30_000;
@@ -80,12 +86,23 @@ export interface WebSocketSide {
   close(): Promise<void>;
 }
 
-export function attachWebSocket(server: HttpServer, hub: Hub): WebSocketSide {
+export interface WebSocketOptions {
+  readonly addresses: AddressPolicy;
+  /** Origins allowed besides the room's own (a browser's page elsewhere that may use the room). */
+  readonly allowedOrigins: readonly string[];
+}
+
+export function attachWebSocket(server: HttpServer, hub: Hub, options: WebSocketOptions): WebSocketSide {
   const wss = new WebSocketServer({
     server,
     maxPayload: MAX_PAYLOAD,
     perMessageDeflate: false,
     clientTracking: true,
+    verifyClient: (info, done) => {
+      const allowed = originAllowed(info.req.headers.origin, info.req.headers.host, options.allowedOrigins);
+      if (allowed) done(true);
+      else done(false, 403, 'origin not allowed');
+    },
   });
   const alive = new WeakMap<WebSocket, boolean>();
   const corked = new WeakMap<WebSocket, CorkedSocket>();
@@ -97,7 +114,10 @@ export function attachWebSocket(server: HttpServer, hub: Hub): WebSocketSide {
     slice.set(socket, connections++ % HEARTBEAT_SLICES);
     const wrapped = new CorkedSocket(socket, request.socket);
     corked.set(socket, wrapped);
-    const connection = hub.open(wrapped);
+    const connection = hub.open(wrapped, {
+      caller: options.addresses.callerOf(request.socket),
+      cookieToken: sessionCookie(request),
+    });
     socket.on('pong', () => alive.set(socket, true));
     socket.on('message', (data, isBinary) => {
       try {

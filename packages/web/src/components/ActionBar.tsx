@@ -1,29 +1,25 @@
+import { potSizedBets } from '@felt/engine/browser';
+import { betSizeLabel, betSizeTo, DEFAULT_BET_SIZES, parseBetSizes } from '../bet-sizes';
 import type { WireHandAction } from '@felt/protocol';
 import { useCallback, useEffect, useState } from 'react';
-import { amountText, formatMoney, parseMoney } from '../format';
+import { amountText, formatMoney, hasBlinds, parseMoney } from '../format';
+import { hotkey, type ArmedKey } from '../hotkeys';
 import { useNow, useStore } from '../hooks';
 import type { BlindRequestView, LegalView, TableView } from '../net/views';
-import type { TableState } from '../state/table';
+import type { Prefs } from '../state/store';
+import type { TableModel } from '../state/table';
 import { CardRow } from './Card';
-import { ClockBar, toWire } from './Table';
+import { ClockBar } from './Table';
 
 type Advance = 'check-fold' | 'check' | 'call-any' | 'fold' | null;
 
 /**
  * The seated player's controls: the decision when it is his turn (only what the engine's legal actions
  * allow, with its amounts), advance actions while he waits, and his seat (sit out, blinds, leave).
- * Keyboard: F fold · C check/call · B bring-in · R bet/raise · A all-in · P pot · H half pot · D draw ·
- * S show · M muck.
+ * Keyboard (../hotkeys.ts, docs/web.md): F fold · C check/call · B bring-in · R bet/raise · A all-in ·
+ * P pot · H half pot · D draw; a key that puts chips in needs Shift or a second press.
  */
-export function ActionBar({
-  table,
-  view,
-  fourColour,
-}: {
-  table: TableState;
-  view: TableView;
-  fourColour: boolean;
-}) {
+export function ActionBar({ table, view, prefs }: { table: TableModel; view: TableView; prefs: Prefs }) {
   const store = useStore();
   const legal = table.legal;
   const hand = view.hand;
@@ -73,7 +69,7 @@ export function ActionBar({
           cards={me.cards}
           bet={me.bet}
           stack={me.stack}
-          fourColour={fourColour}
+          prefs={prefs}
           send={send}
         />
       ) : inHand ? (
@@ -145,11 +141,13 @@ export function ActionBar({
               Sit out next hand
             </button>
           )}
-          <SeatOption
-            label="Auto-post blinds"
-            checked={seat.autoPost}
-            set={(on) => store.autoPost(view.tableId, on)}
-          />
+          {hasBlinds(view.game) ? (
+            <SeatOption
+              label="Auto-post blinds"
+              checked={seat.autoPost}
+              set={(on) => store.autoPost(view.tableId, on)}
+            />
+          ) : null}
           <SeatOption
             label="Muck losing hands"
             checked={seat.muckLosing}
@@ -242,7 +240,7 @@ function Decision({
   cards,
   bet,
   stack,
-  fourColour,
+  prefs,
   send,
 }: {
   view: TableView;
@@ -250,13 +248,16 @@ function Decision({
   cards: readonly string[];
   bet: number;
   stack: number;
-  fourColour: boolean;
+  prefs: Prefs;
   send: (action: WireHandAction) => void;
 }) {
+  const fourColour = prefs.fourColour;
   const hand = view.hand;
   const currency = view.currency;
   const raise = legal.raise;
-  const [amount, setAmount] = useState(raise?.min ?? 0);
+  // null while the box holds no amount in range: nothing is sent rather than an amount typed before.
+  const [amount, setAmount] = useState<number | null>(raise?.min ?? 0);
+  const [armed, setArmed] = useState<{ key: ArmedKey; prompt: string } | null>(null);
   const [text, setText] = useState(amountText(raise?.min ?? 0));
   const [discards, setDiscards] = useState<ReadonlySet<number>>(new Set());
   useEffect(() => {
@@ -264,6 +265,10 @@ function Decision({
     setText(amountText(raise?.min ?? 0));
     setDiscards(new Set());
   }, [raise?.min, raise?.max, legal.discard, currency]);
+  // A new decision starts with no key armed.
+  useEffect(() => {
+    setArmed(null);
+  }, [legal]);
 
   const choose = useCallback(
     (to: number) => {
@@ -281,13 +286,11 @@ function Decision({
   const betLabel = betKind === 'complete' ? 'Complete to' : betKind === 'bet' ? 'Bet' : 'Raise to';
   const sizable =
     view.structure === 'no-limit' || view.structure === 'pot-limit' || view.structure === 'half-pot-limit';
-  // Pot-sized raise: call, then raise by the pot after the call (only a suggestion: the box is clamped to
-  // the engine's min and max, and the server checks the amount).
+  // Only suggestions: the box is clamped to the engine's min and max, and the server checks the amount.
   const inPot = hand === null ? 0 : hand.players.reduce((sum, p) => sum + p.committed, 0);
-  const toCall = legal.call ?? 0;
-  const potTo = currentBet + inPot + toCall;
-  const halfPotTo = currentBet + Math.floor((inPot + toCall) / 2);
+  const { pot: potTo, halfPot: halfPotTo } = potSizedBets(inPot, currentBet, legal.call ?? 0);
   const allInTo = bet + stack;
+  const betSizes = parseBetSizes(prefs.betSizes) ?? parseBetSizes(DEFAULT_BET_SIZES)!;
 
   const onKey = useCallback(
     (event: KeyboardEvent) => {
@@ -298,21 +301,37 @@ function Decision({
       )
         return;
       if (event.ctrlKey || event.metaKey || event.altKey) return;
-      const key = event.key.toLowerCase();
-      if (legal.discard !== null) {
-        if (key === 'd') send(discardAction(cards, discards));
-        return;
+      const result = hotkey(event.key, event.shiftKey, {
+        legal,
+        prefs,
+        armed: armed?.key ?? null,
+        raiseAction: raise === null || amount === null ? null : { type: betKind, to: amount },
+        drawAction: discardAction(cards, discards),
+        money: (chips) => formatMoney(chips, currency),
+      });
+      setArmed(result.kind === 'arm' ? { key: result.key, prompt: result.prompt } : null);
+      if (result.kind === 'send') send(result.action);
+      else if (result.kind === 'size' && raise !== null) {
+        if (result.key === 'a') choose(raise.max);
+        else if (sizable) choose(result.key === 'p' ? potTo : halfPotTo);
       }
-      if (key === 'f' && legal.fold) send({ type: 'fold' });
-      else if (key === 'c' && legal.check) send({ type: 'check' });
-      else if (key === 'c' && legal.call !== null) send({ type: 'call' });
-      else if (key === 'b' && legal.bringIn !== null) send({ type: 'bring-in' });
-      else if (key === 'r' && raise !== null) send({ type: betKind, to: amount });
-      else if (key === 'a' && raise !== null) choose(raise.max);
-      else if (key === 'p' && raise !== null && sizable) choose(potTo);
-      else if (key === 'h' && raise !== null && sizable) choose(halfPotTo);
     },
-    [legal, raise, amount, betKind, cards, discards, send, choose, sizable, potTo, halfPotTo],
+    [
+      legal,
+      prefs,
+      armed,
+      raise,
+      amount,
+      betKind,
+      cards,
+      discards,
+      send,
+      choose,
+      sizable,
+      potTo,
+      halfPotTo,
+      currency,
+    ],
   );
   useEffect(() => {
     window.addEventListener('keydown', onKey);
@@ -329,7 +348,7 @@ function Decision({
           {max === 0 ? 'You must stand pat.' : `Click up to ${max} card${max === 1 ? '' : 's'} to discard.`}
         </span>
         <CardRow
-          cards={toWire(cards)}
+          cards={cards}
           height={72}
           fourColour={fourColour}
           label="Your cards: pick discards"
@@ -382,6 +401,11 @@ function Decision({
 
   return (
     <div className="action-row" role="group" aria-label="Betting">
+      {armed === null ? null : (
+        <span className="armed" role="status" data-testid="hotkey-prompt">
+          {armed.prompt}
+        </span>
+      )}
       {legal.fold ? (
         <button
           type="button"
@@ -457,7 +481,7 @@ function Decision({
               aria-label={`${betLabel} amount`}
               min={raise.min}
               max={raise.max}
-              value={amount}
+              value={amount ?? raise.min}
               onChange={(event) => {
                 choose(Number(event.target.value));
               }}
@@ -467,36 +491,41 @@ function Decision({
             type="text"
             inputMode="decimal"
             aria-label={`${betLabel} amount (type)`}
+            aria-invalid={amount === null}
+            title={`${formatMoney(raise.min, currency)} – ${formatMoney(raise.max, currency)}`}
             value={text}
             onChange={(event) => {
               setText(event.target.value);
-              const parsed = parseMoney(event.target.value);
-              if (parsed !== null) setAmount(Math.max(raise.min, Math.min(raise.max, parsed)));
+              setAmount(typedAmount(event.target.value, raise));
             }}
             onKeyDown={(event) => {
-              if (event.key === 'Enter') send({ type: betKind, to: amount });
+              if (event.key === 'Enter' && amount !== null) send({ type: betKind, to: amount });
             }}
           />
-          {sizable ? (
-            <>
-              <button
-                type="button"
-                onClick={() => {
-                  choose(halfPotTo);
-                }}
-              >
-                ½ Pot<kbd>H</kbd>
-              </button>
-              <button
-                type="button"
-                onClick={() => {
-                  choose(potTo);
-                }}
-              >
-                Pot<kbd>P</kbd>
-              </button>
-            </>
-          ) : null}
+          {sizable
+            ? betSizes.map((size) => {
+                const to = betSizeTo(size, { pot: inPot, currentBet, call: legal.call ?? 0 });
+                if (to === null) return null;
+                const label = betSizeLabel(size);
+                return (
+                  <button
+                    key={label}
+                    type="button"
+                    title={formatMoney(Math.max(raise.min, Math.min(raise.max, to)), currency)}
+                    onClick={() => {
+                      choose(to);
+                    }}
+                  >
+                    {label}
+                    {to === potTo ? (
+                      <kbd>P</kbd>
+                    ) : to === halfPotTo && size.kind === 'pot' ? (
+                      <kbd>H</kbd>
+                    ) : null}
+                  </button>
+                );
+              })
+            : null}
           {raise.max === allInTo ? (
             <button
               type="button"
@@ -510,17 +539,30 @@ function Decision({
           <button
             type="button"
             className="primary"
+            disabled={amount === null}
             onClick={() => {
-              send({ type: betKind, to: amount });
+              if (amount !== null) send({ type: betKind, to: amount });
             }}
           >
-            {betLabel} {formatMoney(amount, currency)}
+            {betLabel}{' '}
+            {amount === null
+              ? `${formatMoney(raise.min, currency)} – ${formatMoney(raise.max, currency)}`
+              : formatMoney(amount, currency)}
             <kbd>R</kbd>
           </button>
         </>
       )}
     </div>
   );
+}
+
+/** What the player typed, if it is an amount the engine allows, else null. */
+export function typedAmount(
+  text: string,
+  raise: { readonly min: number; readonly max: number },
+): number | null {
+  const parsed = parseMoney(text);
+  return parsed === null || parsed < raise.min || parsed > raise.max ? null : parsed;
 }
 
 function discardAction(cards: readonly string[], picked: ReadonlySet<number>): WireHandAction {

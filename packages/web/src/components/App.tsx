@@ -1,13 +1,21 @@
-import { useState } from 'react';
-import { formatMoney, gameName } from '../format';
+import { lazy, Suspense, useState } from 'react';
+import { parseBetSizes } from '../bet-sizes';
+import { formatMoney } from '../format';
 import { useAppState, useStore } from '../hooks';
+import { CONSOLE_SCREEN } from '../state/store';
 import { Auth } from './Auth';
 import { Lobby } from './Lobby';
 import { TableScreen } from './Table';
+import { useTurnAlert } from '../turn-alert';
+
+/** The staff's console, loaded only when a staff member opens it: players never download it. */
+const Console = lazy(() => import('./console/Console'));
 
 export function App() {
   const state = useAppState();
   const store = useStore();
+  useTurnAlert(state);
+  const staff = state.session?.account.role !== undefined;
   return (
     <>
       <ConnectionNotice />
@@ -32,6 +40,18 @@ export function App() {
             >
               Lobby
             </button>
+            {staff ? (
+              <button
+                type="button"
+                role="tab"
+                aria-selected={state.screen === CONSOLE_SCREEN}
+                onClick={() => {
+                  store.show(CONSOLE_SCREEN);
+                }}
+              >
+                Console
+              </button>
+            ) : null}
             {state.open.map((tableId) => {
               const table = state.tables[tableId];
               const view = table?.view ?? null;
@@ -47,14 +67,19 @@ export function App() {
                     store.show(tableId);
                   }}
                 >
-                  {view === null ? tableId : `${view.name} · ${gameName(view.game)}`}
+                  {/* The table's name already names its game. */}
+                  {view === null ? tableId : view.name}
                   {myTurn ? ' • your turn' : ''}
                 </button>
               );
             })}
           </nav>
           <main>
-            {state.screen === 'lobby' || state.tables[state.screen] === undefined ? (
+            {staff && state.screen === CONSOLE_SCREEN ? (
+              <Suspense fallback={<p className="meta">Loading the console…</p>}>
+                <Console />
+              </Suspense>
+            ) : state.screen === 'lobby' || state.tables[state.screen] === undefined ? (
               <Lobby />
             ) : (
               <TableScreen key={state.screen} tableId={state.screen} />
@@ -107,16 +132,53 @@ function Account() {
       >
         Top up play money
       </button>
-      <label className="inline">
-        <input
-          type="checkbox"
-          checked={state.prefs.fourColour}
-          onChange={(event) => {
-            store.setPrefs({ fourColour: event.target.checked });
-          }}
-        />{' '}
-        Four-colour deck
-      </label>
+      {/* Kept out of the way (the header must leave the table room on a laptop and a phone). */}
+      <details className="settings">
+        <summary>Settings</summary>
+        <div className="settings-list">
+          <label className="inline">
+            <input
+              type="checkbox"
+              checked={state.prefs.fourColour}
+              onChange={(event) => {
+                store.setPrefs({ fourColour: event.target.checked });
+              }}
+            />{' '}
+            Four-colour deck
+          </label>
+          <label className="inline">
+            <input
+              type="checkbox"
+              checked={state.prefs.hotkeys}
+              onChange={(event) => {
+                store.setPrefs({ hotkeys: event.target.checked });
+              }}
+            />{' '}
+            Keyboard shortcuts
+          </label>
+          <label className="inline">
+            <input
+              type="checkbox"
+              checked={state.prefs.freeFold === 'check'}
+              onChange={(event) => {
+                store.setPrefs({ freeFold: event.target.checked ? 'check' : 'ask' });
+              }}
+            />{' '}
+            F checks when checking is free
+          </label>
+          <label className="inline">
+            <input
+              type="checkbox"
+              checked={state.prefs.sound}
+              onChange={(event) => {
+                store.setPrefs({ sound: event.target.checked });
+              }}
+            />{' '}
+            Sound on my turn
+          </label>
+          <BetSizesSetting />
+        </div>
+      </details>
       <button
         type="button"
         className="link"
@@ -144,5 +206,27 @@ function ConnectionNotice() {
     <div className="notice" role="alert" data-testid="reconnecting">
       Connection lost — reconnecting… Your seat and hand are kept.
     </div>
+  );
+}
+
+/** The bet-size buttons as a list the player edits; a list that does not read keeps the last good one. */
+function BetSizesSetting() {
+  const state = useAppState();
+  const store = useStore();
+  const [text, setText] = useState(state.prefs.betSizes);
+  const valid = parseBetSizes(text) !== null;
+  return (
+    <label>
+      Bet sizes (pot fractions, multiples)
+      <input
+        value={text}
+        aria-invalid={!valid}
+        title="e.g. 1/3, 1/2, 3/4, pot, 2.5x, 3x"
+        onChange={(event) => {
+          setText(event.target.value);
+          if (parseBetSizes(event.target.value) !== null) store.setPrefs({ betSizes: event.target.value });
+        }}
+      />
+    </label>
   );
 }

@@ -1,12 +1,18 @@
 import { useState, type SyntheticEvent } from 'react';
 import { useStore } from '../hooks';
+import { RequestError } from '../net/connection';
 
-/** Sign up or log in: a name (3–24 letters, digits, _ . -) and a password (8 or more characters). */
+/**
+ * Sign up or log in: a name (3–24 letters, digits, _ . -) and a password (8 or more characters). A
+ * staff account's login is answered TOTP_REQUIRED once the password was right: the form then asks for
+ * the six-digit code of its authenticator and sends the three together.
+ */
 export function Auth() {
   const store = useStore();
   const [mode, setMode] = useState<'login' | 'signup'>('signup');
   const [name, setName] = useState('');
   const [password, setPassword] = useState('');
+  const [totp, setTotp] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
@@ -14,9 +20,14 @@ export function Auth() {
     event.preventDefault();
     setBusy(true);
     setError(null);
-    const request = mode === 'signup' ? store.signUp(name, password) : store.logIn(name, password);
+    const request =
+      mode === 'signup' ? store.signUp(name, password) : store.logIn(name, password, totp ?? undefined);
     request
       .catch((failure: unknown) => {
+        if (failure instanceof RequestError && failure.code === 'TOTP_REQUIRED' && totp === null) {
+          setTotp('');
+          return;
+        }
         setError(failure instanceof Error ? failure.message : String(failure));
       })
       .finally(() => {
@@ -57,6 +68,24 @@ export function Auth() {
             }}
           />
         </label>
+        {mode === 'login' && totp !== null ? (
+          <label>
+            Authenticator code
+            <input
+              name="totp"
+              autoComplete="one-time-code"
+              inputMode="numeric"
+              value={totp}
+              pattern="[0-9]{6}"
+              maxLength={6}
+              required
+              autoFocus
+              onChange={(event) => {
+                setTotp(event.target.value.trim());
+              }}
+            />
+          </label>
+        ) : null}
         {error === null ? null : (
           <p className="error" role="alert">
             {error}
@@ -73,6 +102,7 @@ export function Auth() {
           className="link"
           onClick={() => {
             setMode(mode === 'signup' ? 'login' : 'signup');
+            setTotp(null);
             setError(null);
           }}
         >

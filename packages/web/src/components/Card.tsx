@@ -1,5 +1,7 @@
+import { formatCard, rankOf, suitOf } from '@felt/engine/browser';
 import { memo } from 'react';
-import { cardCode, cardName, isCard, rankOf, RANK_TEXT, suitColour, suitOf, type WireCard } from '../cards';
+import { cardName, RANK_TEXT, readCard, suitColour } from '../cards';
+import type { CardView } from '../net/views';
 
 /** Suit pips as paths in a 100×100 box: no font is needed, so they look the same everywhere. */
 export const SUIT_PATHS = [
@@ -14,8 +16,8 @@ export const SUIT_PATHS = [
 ] as const;
 
 export interface CardProps {
-  /** The engine's integer, or null for a card the viewer may not see. */
-  readonly card: WireCard;
+  /** The card's text ("As"), or "??" for one the viewer may not see. */
+  readonly card: CardView;
   /** Height in CSS pixels (width is 5/7 of it). */
   readonly height?: number;
   readonly fourColour?: boolean;
@@ -28,7 +30,7 @@ export interface CardProps {
 
 /** One playing card drawn as SVG: a big corner index (readable down to ~30 px high) and a centre pip. */
 export const Card = memo(function Card({
-  card,
+  card: text,
   height = 72,
   fourColour = false,
   down = false,
@@ -40,7 +42,8 @@ export const Card = memo(function Card({
   const classes = ['card', selected ? 'card-selected' : '', dim ? 'card-dim' : '', className ?? '']
     .filter(Boolean)
     .join(' ');
-  if (card === null || !isCard(card)) {
+  const card = readCard(text);
+  if (card === null) {
     return (
       <svg
         className={`${classes} card-back`}
@@ -83,7 +86,7 @@ export const Card = memo(function Card({
   const colour = suitColour(card, fourColour);
   const rank = RANK_TEXT[rankOf(card)] ?? '?';
   const pip = SUIT_PATHS[suitOf(card)] ?? SUIT_PATHS[3];
-  const label = down ? `${cardName(card)} (face down)` : cardName(card);
+  const label = down ? `${cardName(text)} (face down)` : cardName(text);
   return (
     <svg
       className={classes}
@@ -92,7 +95,7 @@ export const Card = memo(function Card({
       viewBox="0 0 50 70"
       role="img"
       aria-label={label}
-      data-card={cardCode(card)}
+      data-card={formatCard(card)}
       data-down={down ? 'true' : undefined}
     >
       <rect
@@ -142,7 +145,7 @@ function tint(suit: number): string {
 }
 
 export interface CardRowProps {
-  readonly cards: readonly WireCard[];
+  readonly cards: readonly CardView[];
   /** Per card: dealt face up (stud). Missing = as `allUp`. */
   readonly up?: readonly boolean[];
   readonly height?: number;
@@ -167,7 +170,7 @@ export function CardRow({
   return (
     <div className="card-row" role="group" aria-label={label}>
       {cards.map((card, index) => {
-        const isDown = up !== undefined && up[index] === false && card !== null;
+        const isDown = up !== undefined && up[index] === false && readCard(card) !== null;
         const face = (
           <Card
             card={card}

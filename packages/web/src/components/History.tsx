@@ -1,23 +1,29 @@
 import type { HandHistoryPayload, HandListItem } from '@felt/protocol';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { formatMoney } from '../format';
-import { useStore } from '../hooks';
-import { replayFrames, type ReplayFrame } from '../replay';
-import { CardRow } from './Card';
-import { toWire } from './Table';
+import { useAppState, useStore } from '../hooks';
+import { durationText, sessionStats } from '../session-stats';
 
-/** The player's own finished hands: the text history and a replayer that steps through the hand. */
+/** A hand's replayer and check, with the PHH reader they need: loaded when a hand is opened, not with the page. */
+const HandDetail = lazy(() => import('./HandDetail'));
+
+/**
+ * The player's own finished hands: the text history, a replayer that steps through the hand, and the
+ * check that it was dealt from its committed deck.
+ */
 export function History({ tableId }: { tableId: string }) {
   const store = useStore();
+  const session = useAppState().session;
+  const name = session?.account.name ?? null;
+  const since = session?.startedAt ?? null;
   const [open, setOpen] = useState(false);
-  const [hands, setHands] = useState<readonly HandListItem[]>([]);
+  const [all, setAll] = useState<readonly HandListItem[]>([]);
+  const hands = all.filter((item) => item.tableId === tableId);
   const [hand, setHand] = useState<HandHistoryPayload | null>(null);
   useEffect(() => {
     if (!open) return;
-    void store.historyList().then((list) => {
-      setHands(list.filter((item) => item.tableId === tableId));
-    });
-  }, [open, store, tableId]);
+    void store.historyList().then(setAll);
+  }, [open, store]);
   return (
     <div className="panel">
       <h3>
@@ -35,6 +41,7 @@ export function History({ tableId }: { tableId: string }) {
       </h3>
       {open ? (
         <>
+          {since === null ? null : <SessionLine hands={all} since={since} />}
           {hands.length === 0 ? <p className="meta">No finished hands yet.</p> : null}
           <ul className="log">
             {hands.map((item) => (
@@ -52,76 +59,30 @@ export function History({ tableId }: { tableId: string }) {
               </li>
             ))}
           </ul>
-          {hand === null ? null : <Replayer hand={hand} />}
+          {hand === null ? null : (
+            <Suspense fallback={<p className="meta">Loading the hand…</p>}>
+              <HandDetail key={hand.handId} hand={hand} ownName={name} />
+            </Suspense>
+          )}
         </>
       ) : null}
     </div>
   );
 }
 
-export function Replayer({ hand }: { hand: HandHistoryPayload }) {
-  const [frames] = useState<ReplayFrame[]>(() => replayFrames(hand.phh));
-  const [step, setStep] = useState(0);
-  const frame = frames[Math.min(step, frames.length - 1)];
-  if (frame === undefined) return null;
+/** This session at every table: hands, won or lost by currency, and for how long (the list's hands). */
+function SessionLine({ hands, since }: { hands: readonly HandListItem[]; since: number }) {
+  const stats = sessionStats(hands, since, Date.now());
+  const net = (['play', 'real'] as const)
+    .filter((currency) => stats.net[currency] !== undefined)
+    .map((currency) => {
+      const amount = stats.net[currency]!;
+      return `${amount >= 0 ? '+' : ''}${formatMoney(amount, currency)}${currency === 'real' ? '' : ' play'}`;
+    });
   return (
-    <div className="replayer" aria-label={`Replay of hand ${hand.handId}`} role="region">
-      <div className="controls">
-        <button
-          type="button"
-          aria-label="First step"
-          onClick={() => {
-            setStep(0);
-          }}
-        >
-          ⏮
-        </button>
-        <button
-          type="button"
-          aria-label="Previous step"
-          onClick={() => {
-            setStep(Math.max(0, step - 1));
-          }}
-        >
-          ◀
-        </button>
-        <span aria-live="polite">
-          {step + 1}/{frames.length}: {frame.line}
-        </span>
-        <button
-          type="button"
-          aria-label="Next step"
-          onClick={() => {
-            setStep(Math.min(frames.length - 1, step + 1));
-          }}
-        >
-          ▶
-        </button>
-        <button
-          type="button"
-          aria-label="Last step"
-          onClick={() => {
-            setStep(frames.length - 1);
-          }}
-        >
-          ⏭
-        </button>
-      </div>
-      {frame.board.length > 0 ? <CardRow cards={toWire(frame.board)} height={40} label="Board" /> : null}
-      <ul className="log">
-        {frame.players.map((player, index) => (
-          <li key={index} style={player.folded ? { opacity: 0.55 } : undefined}>
-            {player.name}: {player.stack}
-            {player.bet > 0 ? ` (bet ${player.bet})` : ''}{' '}
-            <CardRow cards={toWire(player.cards)} height={32} label={`${player.name}'s cards`} />
-          </li>
-        ))}
-      </ul>
-      <p>Pot {frame.pot}</p>
-      <details>
-        <summary>Text</summary>
-        <pre style={{ whiteSpace: 'pre-wrap', fontSize: '0.8rem' }}>{hand.text}</pre>
-      </details>
-    </div>
+    <p className="meta" data-testid="session-stats">
+      This session: {stats.hands} {stats.hands === 1 ? 'hand' : 'hands'}
+      {net.length === 0 ? '' : ` · ${net.join(' · ')}`} · {durationText(stats.elapsedMs)}
+    </p>
   );
 }

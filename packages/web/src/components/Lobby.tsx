@@ -2,6 +2,18 @@ import type { TableSummary } from '@felt/protocol';
 import { useMemo, useState } from 'react';
 import { formatMoney, gameName, STRUCTURE_LABELS } from '../format';
 import { useAppState, useStore } from '../hooks';
+import { groupOf, orderRows, type LobbyOrder, type SortKey } from '../lobby-sort';
+
+/** The sortable columns: key, heading, and the classes of their cells. */
+const COLUMNS: readonly { key: SortKey; label: string; className?: string }[] = [
+  { key: 'name', label: 'Table' },
+  { key: 'game', label: 'Game' },
+  { key: 'structure', label: 'Structure', className: 'wide' },
+  { key: 'stakes', label: 'Stakes' },
+  { key: 'seats', label: 'Seats', className: 'num' },
+  { key: 'averagePot', label: 'Avg pot', className: 'num wide' },
+  { key: 'handsPerHour', label: 'Hands/h', className: 'num wide' },
+];
 
 /** Every table of the room, with filters; open any number of them, or queue for a full one. */
 export function Lobby() {
@@ -10,16 +22,26 @@ export function Lobby() {
   const [structure, setStructure] = useState('');
   const [currency, setCurrency] = useState('');
   const [freeOnly, setFreeOnly] = useState(false);
+  const [order, setOrder] = useState<LobbyOrder>({ key: null, descending: false, grouped: false });
 
   const games = useMemo(() => [...new Set(state.lobby.map((row) => row.game))], [state.lobby]);
   const structures = useMemo(() => [...new Set(state.lobby.map((row) => row.structure))], [state.lobby]);
-  const rows = state.lobby.filter(
-    (row) =>
-      (game === '' || row.game === game) &&
-      (structure === '' || row.structure === structure) &&
-      (currency === '' || row.currency === currency) &&
-      (!freeOnly || row.free > 0),
+  const rows = orderRows(
+    state.lobby.filter(
+      (row) =>
+        (game === '' || row.game === game) &&
+        (structure === '' || row.structure === structure) &&
+        (currency === '' || row.currency === currency) &&
+        (!freeOnly || row.free > 0),
+    ),
+    order,
   );
+  /** A column's heading click: sort by it, then the other way, then back to the room's order. */
+  const sortBy = (key: SortKey): void => {
+    if (order.key !== key) setOrder({ ...order, key, descending: false });
+    else if (!order.descending) setOrder({ ...order, descending: true });
+    else setOrder({ ...order, key: null, descending: false });
+  };
 
   return (
     <section className="lobby" aria-labelledby="lobby-title">
@@ -85,39 +107,67 @@ export function Lobby() {
             With free seats
           </span>
         </label>
+        <label className="inline">
+          <span>
+            <input
+              type="checkbox"
+              checked={order.grouped}
+              onChange={(event) => {
+                setOrder({ ...order, grouped: event.target.checked });
+              }}
+            />{' '}
+            Group by game and stakes
+          </span>
+        </label>
       </div>
       <table className="lobby-table" aria-label="Tables">
         <thead>
           <tr>
-            <th scope="col">Table</th>
-            <th scope="col">Game</th>
-            <th scope="col" className="wide">
-              Structure
-            </th>
-            <th scope="col">Stakes</th>
-            <th scope="col" className="num">
-              Seats
-            </th>
-            <th scope="col" className="num wide">
-              Avg pot
-            </th>
-            <th scope="col" className="num wide">
-              Hands/h
-            </th>
+            {COLUMNS.map((column) => (
+              <th
+                key={column.key}
+                scope="col"
+                className={column.className}
+                aria-sort={order.key !== column.key ? 'none' : order.descending ? 'descending' : 'ascending'}
+              >
+                <button
+                  type="button"
+                  className="link sort"
+                  onClick={() => {
+                    sortBy(column.key);
+                  }}
+                >
+                  {column.label}
+                  {order.key === column.key ? (order.descending ? ' ▼' : ' ▲') : ''}
+                </button>
+              </th>
+            ))}
             <th scope="col">
               <span className="sr-only">Actions</span>
             </th>
           </tr>
         </thead>
         <tbody>
-          {rows.map((row) => (
-            <LobbyRow
-              key={row.tableId}
-              row={row}
-              waiting={state.waitlist[row.tableId]}
-              open={row.tableId in state.tables}
-            />
-          ))}
+          {rows.map((row, index) => {
+            const group = groupOf(row);
+            const heading =
+              order.grouped && (index === 0 || groupOf(rows[index - 1]!) !== group) ? (
+                <tr key={`group ${group}`} className="group">
+                  <th scope="rowgroup" colSpan={COLUMNS.length + 1}>
+                    {group}
+                  </th>
+                </tr>
+              ) : null;
+            return [
+              heading,
+              <LobbyRow
+                key={row.tableId}
+                row={row}
+                waiting={state.waitlist[row.tableId]}
+                open={row.tableId in state.tables}
+              />,
+            ];
+          })}
         </tbody>
       </table>
       {rows.length === 0 ? (

@@ -1,17 +1,23 @@
 import { useEffect, useState } from 'react';
 import { seatSpots } from '../layout';
-import { amountText, formatMoney, gameFamily, gameName, parseMoney, STRUCTURE_LABELS } from '../format';
+import {
+  amountText,
+  formatMoney,
+  gameFamily,
+  gameName,
+  hasBlinds,
+  parseMoney,
+  STRUCTURE_LABELS,
+} from '../format';
 import { useAppState, useNow, useStore } from '../hooks';
-import { HIDDEN, type CardView, type HandPlayerView, type SeatView, type TableView } from '../net/views';
-import { potTotal, type ClockState, type TableState } from '../state/table';
+import { HIDDEN, type HandPlayerView, type SeatView, type TableView } from '../net/views';
+import { potTotal, type ClockState, type TableModel } from '../state/table';
 import { ActionBar } from './ActionBar';
 import { CardRow } from './Card';
+import { Chat } from './Chat';
+import { FairDeal } from './Fair';
 import { History } from './History';
-import { parseCardCode, type WireCard } from '../cards';
-
-export const toWire = (cards: readonly CardView[]): WireCard[] =>
-  cards.map((card) => (card === HIDDEN ? null : parseCardCode(card)));
-
+import { SeatName } from './Notes';
 /** One open table: the oval with its seats, the board and pots, the player's controls and the hand's log. */
 export function TableScreen({ tableId }: { tableId: string }) {
   const state = useAppState();
@@ -32,10 +38,7 @@ export function TableScreen({ tableId }: { tableId: string }) {
     );
   }
   const seated = view.you !== null;
-  const stakes =
-    view.currency === 'real'
-      ? `$${formatMoney(view.stakes.small, 'real').slice(1)}/${formatMoney(view.stakes.big, 'real').slice(1)}`
-      : `${formatMoney(view.stakes.small, 'play')}/${formatMoney(view.stakes.big, 'play')}`;
+  const stakes = view.currency === 'real' ? `$${view.stakesText}` : view.stakesText;
   return (
     <section
       className="table-screen"
@@ -64,7 +67,7 @@ export function TableScreen({ tableId }: { tableId: string }) {
         </div>
         <Oval table={table} view={view} fourColour={state.prefs.fourColour} onSit={setSeatChoice} />
         {seated ? (
-          <ActionBar table={table} view={view} fourColour={state.prefs.fourColour} />
+          <ActionBar table={table} view={view} prefs={state.prefs} />
         ) : seatChoice !== null ? (
           <BuyIn
             view={view}
@@ -92,6 +95,8 @@ export function TableScreen({ tableId }: { tableId: string }) {
             ))}
           </ol>
         </div>
+        <Chat tableId={tableId} seated={seated} />
+        <FairDeal table={table} view={view} />
         <History tableId={tableId} />
       </aside>
     </section>
@@ -104,7 +109,7 @@ function Oval({
   fourColour,
   onSit,
 }: {
-  table: TableState;
+  table: TableModel;
   view: TableView;
   fourColour: boolean;
   onSit: (seat: number) => void;
@@ -115,10 +120,12 @@ function Oval({
   const family = gameFamily(view.game);
   const pot = hand === null ? 0 : potTotal(hand);
   const bets = hand === null || hand.phase === 'done' ? 0 : hand.players.reduce((sum, p) => sum + p.bet, 0);
-  // The server's pots split the chips by who can win them; shown once somebody is all in (side pots).
+  // The pot is every chip of the hand, the bets in front included (the sum of the engine's pots). The
+  // server's pots split it by who can win them: shown once somebody is all in (side pots), while the
+  // view still has them (chips moving since the last view leave it without).
   const sidePots =
     hand !== null && hand.phase !== 'done' && hand.pots.length > 1 && hand.players.some((p) => p.allIn);
-  const buttonSpot = view.button === null ? undefined : spots[view.button];
+  const buttonSpot = view.button === null || !hasBlinds(view.game) ? undefined : spots[view.button];
   return (
     <div className="oval-wrap">
       <div className="oval" />
@@ -132,7 +139,7 @@ function Oval({
             </span>
             {hand.board.length > 0 || family === 'flop' ? (
               <CardRow
-                cards={toWire(hand.board)}
+                cards={hand.board}
                 height={64}
                 fourColour={fourColour}
                 label={view.game === 'telesina' ? 'Vela (community card)' : 'Board'}
@@ -140,8 +147,7 @@ function Oval({
             ) : null}
             <div className="pots" aria-label="Pots" data-testid="pots">
               <span className="pot" data-testid="pot-total">
-                Pot {formatMoney(pot, view.currency)}
-                {bets > 0 ? ` · total ${formatMoney(pot + bets, view.currency)}` : ''}
+                Pot {formatMoney(pot + bets, view.currency)}
               </span>
               {sidePots
                 ? hand.pots.map((entry, index) => (
@@ -229,7 +235,7 @@ function Seat({
   seat: SeatView | null;
   player: HandPlayerView | null;
   view: TableView;
-  table: TableState;
+  table: TableModel;
   fourColour: boolean;
   style: { left: string; top: string };
   onSit: (seat: number) => void;
@@ -293,7 +299,7 @@ function Seat({
     >
       {player !== null && player.cards.length > 0 ? (
         <CardRow
-          cards={toWire(player.cards)}
+          cards={player.cards}
           {...(gameFamily(view.game) === 'stud' ? { up: player.up } : {})}
           height={me ? 56 : 46}
           fourColour={fourColour}
@@ -301,7 +307,14 @@ function Seat({
         />
       ) : null}
       <div className="seat-box">
-        <div className="name">{seat.name}</div>
+        <div className="name">
+          {seat.bot ? (
+            <span className="bot-badge" title="House bot">
+              BOT
+            </span>
+          ) : null}
+          {me || seat.bot ? seat.name : <SeatName account={seat.account} name={seat.name} />}
+        </div>
         <div className="stack" data-testid={`stack-${seatNumber}`}>
           {formatMoney(stack, view.currency)}
         </div>
@@ -350,7 +363,8 @@ function BuyIn({
 }) {
   const store = useStore();
   const max = view.maxBuyIn ?? Math.max(view.minBuyIn, Math.min(balance, view.minBuyIn * 5));
-  const [amount, setAmount] = useState(() => Math.max(view.minBuyIn, Math.min(max, balance)));
+  // null while the box holds no amount: nothing is sent rather than an amount typed before.
+  const [amount, setAmount] = useState<number | null>(() => Math.max(view.minBuyIn, Math.min(max, balance)));
   const [text, setText] = useState(() => amountText(Math.max(view.minBuyIn, Math.min(max, balance))));
   const [post, setPost] = useState<'post' | 'wait'>('post');
   const [autoPost, setAutoPost] = useState(true);
@@ -361,6 +375,7 @@ function BuyIn({
       aria-label="Buy in"
       onSubmit={(event) => {
         event.preventDefault();
+        if (amount === null) return;
         setBusy(true);
         void store.takeSeat(view.tableId, seat, amount, post, autoPost).then((ok) => {
           setBusy(false);
@@ -376,46 +391,50 @@ function BuyIn({
         type="text"
         inputMode="decimal"
         aria-label="Buy-in amount"
+        aria-invalid={amount === null}
         value={text}
         onChange={(event) => {
           setText(event.target.value);
-          const parsed = parseMoney(event.target.value);
-          if (parsed !== null) setAmount(parsed);
+          setAmount(parseMoney(event.target.value));
         }}
       />
-      <label className="inline">
-        <input
-          type="radio"
-          name="post"
-          checked={post === 'post'}
-          onChange={() => {
-            setPost('post');
-          }}
-        />{' '}
-        Post a big blind and play now
-      </label>
-      <label className="inline">
-        <input
-          type="radio"
-          name="post"
-          checked={post === 'wait'}
-          onChange={() => {
-            setPost('wait');
-          }}
-        />{' '}
-        Wait for the big blind
-      </label>
-      <label className="inline">
-        <input
-          type="checkbox"
-          checked={autoPost}
-          onChange={(event) => {
-            setAutoPost(event.target.checked);
-          }}
-        />{' '}
-        Auto-post blinds
-      </label>
-      <button type="submit" className="primary" disabled={busy}>
+      {hasBlinds(view.game) ? (
+        <>
+          <label className="inline">
+            <input
+              type="radio"
+              name="post"
+              checked={post === 'post'}
+              onChange={() => {
+                setPost('post');
+              }}
+            />{' '}
+            Post a big blind and play now
+          </label>
+          <label className="inline">
+            <input
+              type="radio"
+              name="post"
+              checked={post === 'wait'}
+              onChange={() => {
+                setPost('wait');
+              }}
+            />{' '}
+            Wait for the big blind
+          </label>
+          <label className="inline">
+            <input
+              type="checkbox"
+              checked={autoPost}
+              onChange={(event) => {
+                setAutoPost(event.target.checked);
+              }}
+            />{' '}
+            Auto-post blinds
+          </label>
+        </>
+      ) : null}
+      <button type="submit" className="primary" disabled={busy || amount === null}>
         Take seat
       </button>
       <button type="button" onClick={onDone}>
@@ -425,7 +444,7 @@ function BuyIn({
   );
 }
 
-function Results({ table, view }: { table: TableState; view: TableView }) {
+function Results({ table, view }: { table: TableModel; view: TableView }) {
   const store = useStore();
   const summary = table.summary;
   if (summary === null) return null;

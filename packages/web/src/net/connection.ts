@@ -126,6 +126,20 @@ export class Connection {
     this.setStatus('closed');
   }
 
+  /**
+   * A fresh socket at once (after signing in: its upgrade carries the new session cookie). Requests in
+   * flight on the old one fail; queued ones go out on the new one after `onOpen`.
+   */
+  reopen(): void {
+    const old = this.socket;
+    this.socket = null;
+    if (this.retryTimer !== null) this.clearTimer(this.retryTimer);
+    this.retryTimer = null;
+    this.failPending();
+    old?.close(1000, 'reopened');
+    if (!this.stopped) this.open();
+  }
+
   /** Test hook and "retry now" button: drop the socket as if the network did. */
   drop(): void {
     this.socket?.close(4000, 'dropped');

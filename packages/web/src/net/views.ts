@@ -10,14 +10,15 @@ export type {
   CardView,
   EventView,
   HandPlayerView,
-  HandRecap as HandSummary,
+  HandRecap,
   HandView,
   LegalView,
   SeatView,
   TableView,
 } from '@felt/protocol';
 
-export const HIDDEN = '??';
+/** The text of a card hidden from the viewer. */
+export { UNKNOWN_CARD_TEXT as HIDDEN } from '@felt/engine/browser';
 
 const EVENT_TYPES: ReadonlySet<string> = new Set<EventView['type']>([
   'post',

@@ -5,26 +5,51 @@
  */
 import type {
   AccountInfo,
+  AckData,
   Balances,
+  ClientOp,
   HandHistoryPayload,
   HandListItem,
+  NoteColour,
+  PlayerNoteView,
   ServerMessage,
   TableSummary,
   WireHandAction,
 } from '@felt/protocol';
+import { DEFAULT_BET_SIZES } from '../bet-sizes';
+import type { HotkeyPrefs } from '../hotkeys';
 import { Connection, RequestError, type ConnectionStatus, type SocketFactory } from '../net/connection';
-import { asEventView, asLegal, asSummary, asTableView } from '../net/views';
-import { emptyTable, withClock, withEvent, withLegal, withSummary, withView, type TableState } from './table';
+import { randomContribution } from '../fair';
+import { asEventView, asLegal, asSummary, asTableView, type TableView } from '../net/views';
+import { emptyTable, receive, withContribution, withLegal, withSummary, type TableModel } from './table';
 
+/** Signed in: the session itself is the room's HttpOnly cookie, which no script here can read. */
 export interface Session {
   readonly account: AccountInfo;
-  readonly token: string;
   readonly balances: Balances;
+  /** When this page signed in (ms since the epoch; a reconnect keeps it): the session's statistics start there. */
+  readonly startedAt: number;
 }
 
-export interface Prefs {
+export interface Prefs extends HotkeyPrefs {
   readonly fourColour: boolean;
+  /** The bet-size buttons of big-bet tables (../bet-sizes.ts), as he wrote them. */
+  readonly betSizes: string;
+  /** A tone when a table starts waiting for his decision (on by default). */
+  readonly sound: boolean;
+  /** Players whose chat this player does not want to read (account ids), kept with his settings. */
+  readonly mutedPlayers: readonly number[];
 }
+
+/** A line of a table's chat as received. */
+export interface ChatLine {
+  readonly from: AccountInfo;
+  readonly text: string;
+  readonly at: number;
+}
+
+/** Chat lines kept per open table: the recent conversation, not an archive. */
+export const CHAT_KEPT = 50;
 
 export interface AppState {
   readonly status: ConnectionStatus;
@@ -32,14 +57,18 @@ export interface AppState {
   /** Every table of the lobby, in the server's order. */
   readonly lobby: readonly TableSummary[];
   /** Open tables by id, in the order opened. */
-  readonly tables: Readonly<Record<string, TableState>>;
+  readonly tables: Readonly<Record<string, TableModel>>;
   readonly open: readonly string[];
-  /** 'lobby' or a table id. */
+  /** 'lobby', a table id, or {@link CONSOLE_SCREEN}. */
   readonly screen: string;
   readonly waitlist: Readonly<Record<string, number>>;
   /** Seats offered to us from waiting lists: table → seat. */
   readonly offers: Readonly<Record<string, number>>;
   readonly prefs: Prefs;
+  /** His notes on other players, by their account ids. */
+  readonly notes: Readonly<Record<number, { readonly colour: NoteColour | null; readonly note: string }>>;
+  /** Each open table's chat, oldest first. */
+  readonly chat: Readonly<Record<string, readonly ChatLine[]>>;
   /** The last refusal or problem, shown as a toast. */
   readonly toast: string | null;
 }
@@ -50,9 +79,20 @@ export interface StorageLike {
   removeItem(key: string): void;
 }
 
+/** The screen of the staff's console (no table id takes it: table ids have no spaces). */
+export const CONSOLE_SCREEN = 'staff console';
+
+/** The staff console's requests (the server refuses them to anyone without a staff role). */
+export type StaffOp = Extract<ClientOp, `staff-${string}`>;
+
+/** The room's session endpoints (docs/security.md): a POST with a JSON body, its status and JSON answer. */
+export type SessionHttp = (path: string, body: unknown) => Promise<{ status: number; body: unknown }>;
+
 export interface StoreOptions {
   readonly url: string;
   readonly socket?: SocketFactory;
+  readonly http: SessionHttp;
+  /** Where the settings are kept (the browser's localStorage: settings are not secrets). */
   readonly storage?: StorageLike;
   /** Local time, for the clock bars (tests inject it). */
   readonly now?: () => number;
@@ -63,7 +103,6 @@ function without<T>(record: Readonly<Record<string, T>>, key: string): Record<st
   return Object.fromEntries(Object.entries(record).filter(([name]) => name !== key));
 }
 
-const TOKEN_KEY = 'felt.token';
 const PREFS_KEY = 'felt.prefs';
 
 export class Store {
@@ -71,13 +110,24 @@ export class Store {
   private readonly listeners = new Set<() => void>();
   private readonly connection: Connection;
   private readonly storage: StorageLike | null;
+  private readonly http: SessionHttp;
   private readonly now: () => number;
   private lobbyWanted = false;
+  /** Per table, the commitment last contributed to: one contribution per hand. */
+  private readonly contributedTo = new Map<string, string>();
 
   constructor(options: StoreOptions) {
     this.storage = options.storage ?? null;
+    this.http = options.http;
     this.now = options.now ?? (() => Date.now());
-    let prefs: Prefs = { fourColour: false };
+    let prefs: Prefs = {
+      fourColour: false,
+      hotkeys: true,
+      freeFold: 'ask',
+      betSizes: DEFAULT_BET_SIZES,
+      sound: true,
+      mutedPlayers: [],
+    };
     try {
       const saved = this.storage?.getItem(PREFS_KEY);
       if (saved != null) prefs = { ...prefs, ...(JSON.parse(saved) as Partial<Prefs>) };
@@ -94,6 +144,8 @@ export class Store {
       waitlist: {},
       offers: {},
       prefs,
+      chat: {},
+      notes: {},
       toast: null,
     };
     this.connection = new Connection({
@@ -123,56 +175,88 @@ export class Store {
     for (const listener of this.listeners) listener();
   }
 
-  private updateTable(tableId: string, change: (table: TableState) => TableState): void {
+  private updateTable(tableId: string, change: (table: TableModel) => TableModel): void {
     const current = this.state.tables[tableId];
     if (current === undefined) return;
     this.set({ tables: { ...this.state.tables, [tableId]: change(current) } });
   }
 
-  // ── Session ───────────────────────────────────────────────────────────────────────────────────
+  // ── Session ──────────────────────────────────────────────────────────────────────────────────
+  /**
+   * Every (re)opened socket resumes the cookie's session, if any: a new page after the tab was closed
+   * is signed in again, back at the tables where he sits (the first one shown).
+   */
   private async resume(reopened: boolean): Promise<void> {
-    const token = this.state.session?.token ?? this.storage?.getItem(TOKEN_KEY) ?? null;
-    if (token === null) return;
     try {
-      const ack = await this.connection.requestFirst('resume', { token });
+      const ack = await this.connection.requestFirst('resume');
       const data = ack['data'] as { account: AccountInfo; balances: Balances; tables: readonly string[] };
-      this.set({ session: { account: data.account, token, balances: data.balances } });
+      this.set({
+        session: {
+          account: data.account,
+          balances: data.balances,
+          startedAt: this.state.session?.startedAt ?? this.now(),
+        },
+      });
+      const fresh = this.state.open.length === 0;
       const reopen = new Set([...this.state.open, ...data.tables]);
       for (const tableId of reopen) {
         if (this.state.tables[tableId] === undefined) this.addTable(tableId);
         void this.connection.request('table-open', { tableId }).catch(() => undefined);
       }
+      const first = data.tables[0];
+      if (fresh && first !== undefined && this.state.screen === 'lobby') this.set({ screen: first });
       if (this.lobbyWanted || !reopened) void this.subscribeLobby();
+      void this.loadNotes();
     } catch (error) {
-      if (error instanceof RequestError && error.code === 'BAD_TOKEN') {
-        this.storage?.removeItem(TOKEN_KEY);
-        this.set({ session: null });
-      }
+      if (error instanceof RequestError && error.code === 'BAD_TOKEN') this.signedOut();
     }
+  }
+
+  private signedOut(toast: string | null = this.state.toast): void {
+    this.lobbyWanted = false;
+    this.set({ session: null, tables: {}, open: [], screen: 'lobby', lobby: [], chat: {}, notes: {}, toast });
   }
 
   async signUp(name: string, password: string): Promise<void> {
     await this.authenticate('signup', name, password);
   }
 
-  async logIn(name: string, password: string): Promise<void> {
-    await this.authenticate('login', name, password);
+  /** `totp`: a staff account's authenticator code, which the room asks for with TOTP_REQUIRED. */
+  async logIn(name: string, password: string, totp?: string): Promise<void> {
+    await this.authenticate('login', name, password, totp);
   }
 
-  private async authenticate(op: 'signup' | 'login', name: string, password: string): Promise<void> {
-    const ack = await this.connection.request(op, { name, password });
-    const data = ack['data'] as { token: string; account: AccountInfo; balances: Balances };
-    this.storage?.setItem(TOKEN_KEY, data.token);
-    this.set({ session: { account: data.account, token: data.token, balances: data.balances } });
-    await this.subscribeLobby();
+  /**
+   * Over HTTP, so that the room sets the session cookie; then a fresh socket, whose upgrade carries it,
+   * resumes that session (and subscribes to the lobby).
+   */
+  private async authenticate(
+    op: 'signup' | 'login',
+    name: string,
+    password: string,
+    totp?: string,
+  ): Promise<void> {
+    const answer = await this.http(
+      `/api/${op}`,
+      totp === undefined ? { name, password } : { name, password, totp },
+    );
+    const body = (answer.body ?? {}) as Record<string, unknown>;
+    if (answer.status !== 200) {
+      const code = typeof body['code'] === 'string' ? body['code'] : 'ERROR';
+      throw new RequestError(code, typeof body['message'] === 'string' ? body['message'] : code);
+    }
+    const data = body as unknown as { account: AccountInfo; balances: Balances };
+    this.set({ session: { account: data.account, balances: data.balances, startedAt: this.now() } });
+    this.lobbyWanted = true;
+    this.connection.reopen();
   }
 
+  /** Ends the session on the server (every tab and socket on it) and forgets it here. */
   async logOut(): Promise<void> {
     try {
-      await this.connection.request('logout');
+      await this.http('/api/logout', {});
     } finally {
-      this.storage?.removeItem(TOKEN_KEY);
-      this.set({ session: null, tables: {}, open: [], screen: 'lobby', lobby: [] });
+      this.signedOut(null);
     }
   }
 
@@ -225,7 +309,8 @@ export class Store {
   async closeTable(tableId: string): Promise<void> {
     const tables = without(this.state.tables, tableId);
     const open = this.state.open.filter((id) => id !== tableId);
-    this.set({ tables, open, screen: this.state.screen === tableId ? 'lobby' : this.state.screen });
+    const chat = without(this.state.chat, tableId);
+    this.set({ tables, open, chat, screen: this.state.screen === tableId ? 'lobby' : this.state.screen });
     await this.guard(this.connection.request('table-close', { tableId }));
   }
 
@@ -312,9 +397,67 @@ export class Store {
     if (summary !== null) this.updateTable(tableId, (table) => withSummary(table, summary));
   }
 
+  /**
+   * Seated, the client contributes 32 bytes of the browser's cryptographic source to each hand of the
+   * table's chain, naming the commitment the view announces (docs/fairness.md §4). A refusal is not
+   * shown: a hand that started before the bytes arrived refuses them, and the next view names the next.
+   */
+  private contribute(tableId: string, view: TableView): void {
+    const next = view.fair;
+    if (view.you === null || next === null || this.contributedTo.get(tableId) === next.commitment) return;
+    this.contributedTo.set(tableId, next.commitment);
+    const fields = { tableId, commitment: next.commitment, bytes: randomContribution() };
+    this.connection.request('fair-contribute', fields).then(
+      (ack) => {
+        const data = ack['data'] as { hand: number; hash: string };
+        this.updateTable(tableId, (table) => withContribution(table, data.hand, data.hash));
+      },
+      () => undefined,
+    );
+  }
+
   async historyFetch(handId: number): Promise<HandHistoryPayload | null> {
     const ack = await this.guard(this.connection.request('history-fetch', { handId }));
     return ack === null ? null : (ack['data'] as { hand: HandHistoryPayload }).hand;
+  }
+
+  /** Says `text` in the table's chat (seated players only; the server cleans and may refuse it). */
+  async sendChat(tableId: string, text: string): Promise<boolean> {
+    return (await this.guard(this.connection.request('chat-send', { tableId, text }))) !== null;
+  }
+
+  private async loadNotes(): Promise<void> {
+    const ack = await this.guard(this.connection.request('notes-list'));
+    if (ack === null) return;
+    const { notes } = ack['data'] as { notes: readonly PlayerNoteView[] };
+    this.set({
+      notes: Object.fromEntries(
+        notes.map((note) => [note.about.id, { colour: note.colour, note: note.note }]),
+      ),
+    });
+  }
+
+  /** Writes his note on a player (an empty note without a tag removes it). */
+  async setNote(account: number, colour: NoteColour | null, note: string): Promise<boolean> {
+    const ack = await this.guard(this.connection.request('note-set', { about: account, colour, note }));
+    if (ack === null) return false;
+    const others = Object.fromEntries(
+      Object.entries(this.state.notes).filter(([id]) => Number(id) !== account),
+    );
+    this.set({ notes: colour === null && note === '' ? others : { ...others, [account]: { colour, note } } });
+    return true;
+  }
+
+  /** Hides (or shows again) a player's chat lines, here and in every later session of this browser. */
+  muteChat(account: number, muted: boolean): void {
+    const others = this.state.prefs.mutedPlayers.filter((id) => id !== account);
+    this.setPrefs({ mutedPlayers: muted ? [...others, account] : others });
+  }
+
+  /** A console request; a refusal becomes the toast and null. */
+  async staff<O extends StaffOp>(op: O, fields: Record<string, unknown> = {}): Promise<AckData[O] | null> {
+    const ack = await this.guard(this.connection.request(op, fields));
+    return ack === null ? null : (ack['data'] as AckData[O]);
   }
 
   setPrefs(prefs: Partial<Prefs>): void {
@@ -349,6 +492,9 @@ export class Store {
   // ── Pushed messages ───────────────────────────────────────────────────────────────────────────
   private push(message: ServerMessage): void {
     switch (message.op) {
+      case 'lobby-table-removed':
+        this.set({ lobby: this.state.lobby.filter((row) => row.tableId !== message.tableId) });
+        return;
       case 'lobby-table': {
         const table = message.table;
         const lobby = this.state.lobby.some((row) => row.tableId === table.tableId)
@@ -359,52 +505,68 @@ export class Store {
       }
       case 'table-snapshot': {
         const view = asTableView(message.view);
-        if (view !== null) this.updateTable(message.tableId, (table) => withView(table, view));
+        if (view === null) return;
+        this.updateTable(message.tableId, (table) =>
+          receive(table, { op: message.op, seq: message.seq, view }),
+        );
+        if (this.state.tables[message.tableId] !== undefined) this.contribute(message.tableId, view);
         return;
       }
       case 'table-event': {
         const event = asEventView(message.event);
         if (event !== null)
-          this.updateTable(message.tableId, (table) => withEvent(table, event, message.seq));
+          this.updateTable(message.tableId, (table) =>
+            receive(table, { op: message.op, seq: message.seq, handId: message.handId, event }),
+          );
         return;
       }
       case 'legal-actions': {
         const legal = asLegal(message.legal);
-        this.updateTable(message.tableId, (table) => (table.view === null ? table : withLegal(table, legal)));
+        if (legal !== null)
+          this.updateTable(message.tableId, (table) =>
+            receive(table, { op: message.op, seq: message.seq, legal }),
+          );
         return;
       }
       case 'clock':
         this.updateTable(message.tableId, (table) => {
           // The action clock's length is what is left when the message arrives (the bar starts full).
           const same = table.clock?.seat === message.seat && table.clock.deadline === message.deadline;
-          return withClock(table, {
+          const clock = {
             seat: message.seat,
             deadline: message.deadline,
             actionMs: same ? table.clock.actionMs : Math.max(1000, message.deadline - this.now()),
             timeBankMs: message.timeBankMs,
-          });
+          };
+          return receive(table, { op: message.op, seq: message.seq, clock });
         });
         return;
       case 'hand-summary': {
         const summary = asSummary(message.summary);
-        if (summary !== null) this.updateTable(message.tableId, (table) => withSummary(table, summary));
+        if (summary !== null)
+          this.updateTable(message.tableId, (table) =>
+            receive(table, { op: message.op, seq: message.seq, summary }),
+          );
         return;
       }
       case 'balances':
         this.setBalances(message.balances);
         return;
+      case 'chat': {
+        if (this.state.tables[message.tableId] === undefined) return;
+        const lines = this.state.chat[message.tableId] ?? [];
+        const line: ChatLine = { from: message.from, text: message.text, at: message.at };
+        this.set({ chat: { ...this.state.chat, [message.tableId]: [...lines, line].slice(-CHAT_KEPT) } });
+        return;
+      }
       case 'waitlist-seat':
         this.set({ offers: { ...this.state.offers, [message.tableId]: message.seat } });
         return;
+      case 'broadcast':
+        this.set({ toast: `Message from the room: ${message.text}` });
+        return;
       case 'session-ended':
-        if (message.reason !== 'replaced') this.storage?.removeItem(TOKEN_KEY);
-        this.set({
-          session: null,
-          tables: {},
-          open: [],
-          screen: 'lobby',
-          toast: `Session ended (${message.reason})`,
-        });
+        this.signedOut(message.reason === 'logout' ? null : `Session ended (${message.reason})`);
         return;
       case 'hello':
       case 'ack':

@@ -1,15 +1,16 @@
 /**
- * One open table in the client: the last full view from the server, brought up to date by the hand's
- * events until the next view arrives. Applying an event is bookkeeping only (chips from a stack to a bet,
- * a card onto the board); every rule — who acts, what is legal, who wins — comes from the server.
+ * One open table in the client: the last full view from the server, brought up to date by the table's
+ * stream of messages until the next view arrives. Applying an event is bookkeeping only (chips from a
+ * stack to a bet, a card onto the board); every rule — who acts, what is legal, who wins — comes from
+ * the server, every line of the log from the engine's wording.
  */
+import { eventLine } from '@felt/engine/browser';
 import { formatMoney } from '../format';
 import {
   HIDDEN,
-  type CardView,
   type EventView,
   type HandPlayerView,
-  type HandSummary,
+  type HandRecap,
   type HandView,
   type LegalView,
   type TableView,
@@ -23,82 +24,126 @@ export interface ClockState {
   readonly timeBankMs: number;
 }
 
-export interface TableState {
+export interface TableModel {
   readonly tableId: string;
+  /**
+   * The table's stream number this model stands at: the view reflects the table's messages up to it
+   * (each carries its number, `seq`; a snapshot the number it stands at). 0 before the first view.
+   */
+  readonly seq: number;
   readonly view: TableView | null;
   /** The viewer's legal actions when he is to act, else null. */
   readonly legal: LegalView | null;
   readonly clock: ClockState | null;
   /** Lines of the hand in progress (and of the last one until the next starts). */
   readonly log: readonly string[];
+  /** The hand whose lines the log holds, or null. */
+  readonly logHand: number | null;
   /** Chips won by seat in the last hand (award events), for the result badges. */
   readonly won: Readonly<Record<number, number>>;
   /** The last finished hand's summary as this viewer may see it. */
-  readonly summary: HandSummary | null;
+  readonly summary: HandRecap | null;
   /** Seats that mucked at showdown. */
   readonly mucked: readonly number[];
   /** The hand that just ended, kept on the table (board, shown cards) until the next one starts. */
   readonly lastHand: HandView | null;
   /**
-   * Chips of forced bets the view already counts: the server's first view of a hand is taken after the
-   * blinds and antes are posted, and their `post` events follow it; those are not counted twice.
+   * The viewer's own fair-dealing contributions the server acknowledged: the chain's hand number →
+   * the hash that hand's first message must list (the last few hands only).
    */
-  readonly postedInView: number;
-  /** The last event applied (per hand), so a repeated event is not applied twice. */
-  readonly lastSeq: number;
+  readonly contributed: Readonly<Record<number, string>>;
 }
 
-export function emptyTable(tableId: string): TableState {
+export function emptyTable(tableId: string): TableModel {
   return {
     tableId,
+    seq: 0,
     view: null,
     legal: null,
     clock: null,
     log: [],
+    logHand: null,
     won: {},
     summary: null,
     mucked: [],
     lastHand: null,
-    postedInView: 0,
-    lastSeq: 0,
+    contributed: {},
   };
 }
 
+/** A message of the table's stream, as the client keeps it. */
+export type TableMessage =
+  | { readonly op: 'table-snapshot'; readonly seq: number; readonly view: TableView }
+  | { readonly op: 'table-event'; readonly seq: number; readonly handId: number; readonly event: EventView }
+  | { readonly op: 'clock'; readonly seq: number; readonly clock: ClockState }
+  | { readonly op: 'legal-actions'; readonly seq: number; readonly legal: LegalView }
+  | { readonly op: 'hand-summary'; readonly seq: number; readonly summary: HandRecap };
+
+/**
+ * Applies one message by the table's stream number: a snapshot replaces the view and sets the number;
+ * the legal actions belong to the stream message they go with (applied at the current number only);
+ * anything else is applied only when it follows the number, so nothing a snapshot shows, and nothing
+ * repeated, is counted twice.
+ */
+export function receive(state: TableModel, message: TableMessage): TableModel {
+  if (message.op === 'table-snapshot') return { ...withView(state, message.view), seq: message.seq };
+  if (message.op === 'legal-actions')
+    return message.seq === state.seq && state.view !== null ? withLegal(state, message.legal) : state;
+  if (message.seq <= state.seq) return state;
+  const next = { ...state, seq: message.seq };
+  switch (message.op) {
+    case 'table-event':
+      return withEvent(next, message.event, message.handId);
+    case 'clock':
+      return withClock(next, message.clock);
+    case 'hand-summary':
+      return withSummary(next, message.summary);
+  }
+}
+
 /** A full view from the server replaces what the client had built. */
-export function withView(state: TableState, view: TableView): TableState {
-  const previousHand = state.view?.hand?.handId ?? null;
-  const newHand = view.hand !== null && view.hand.handId !== previousHand && view.hand.phase !== 'done';
-  const legal = view.hand?.legal ?? (view.hand !== null && view.hand.actor === view.you ? state.legal : null);
+function withView(state: TableModel, view: TableView): TableModel {
+  const hand = view.hand;
+  const newHand = hand !== null && hand.handId !== state.view?.hand?.handId && hand.phase !== 'done';
   const ended =
-    view.hand === null && state.view?.hand != null
+    hand === null && state.view?.hand != null
       ? { ...state.view.hand, phase: 'done' as const, actor: null }
       : null;
   return {
     ...state,
     view,
-    legal: view.hand === null || view.hand.phase === 'done' ? null : legal,
-    clock: view.hand === null || view.hand.actor === null ? null : state.clock,
+    legal: hand === null || hand.phase === 'done' ? null : hand.legal,
+    clock: hand !== null && hand.actor !== null && state.clock?.seat === hand.actor ? state.clock : null,
     ...(ended === null ? {} : { lastHand: ended }),
     ...(newHand
       ? {
-          log: [`Hand #${view.hand.number} starts`],
+          // Events of the hand that came before the view showed it (its forced bets) keep their lines.
+          log: [`Hand #${hand.number} starts`, ...(state.logHand === hand.handId ? state.log : [])],
+          logHand: hand.handId,
           won: {},
           mucked: [],
           lastHand: null,
-          postedInView: view.hand.players.reduce((sum, p) => sum + p.committed, 0),
-          lastSeq: 0,
         }
       : {}),
   };
 }
 
-export function withLegal(state: TableState, legal: LegalView | null): TableState {
+const CONTRIBUTIONS_KEPT = 4;
+
+/** The server acknowledged the viewer's contribution to the chain's hand `hand`, to be listed as `hash`. */
+export function withContribution(state: TableModel, hand: number, hash: string): TableModel {
+  const kept = Object.entries(state.contributed).filter(([n]) => Number(n) > hand - CONTRIBUTIONS_KEPT);
+  return { ...state, contributed: { ...Object.fromEntries(kept), [hand]: hash } };
+}
+
+/** The viewer's legal actions (null: none, e.g. once he has sent his decision). */
+export function withLegal(state: TableModel, legal: LegalView | null): TableModel {
   return { ...state, legal };
 }
 
-export function withClock(state: TableState, clock: ClockState | null): TableState {
+function withClock(state: TableModel, clock: ClockState): TableModel {
   const view = state.view;
-  if (clock === null || view?.hand == null) return { ...state, clock };
+  if (view?.hand == null) return { ...state, clock };
   return {
     ...state,
     clock,
@@ -108,22 +153,28 @@ export function withClock(state: TableState, clock: ClockState | null): TableSta
   };
 }
 
-export function withSummary(state: TableState, summary: HandSummary): TableState {
+/** The summary of the last hand (pushed at its end, or the answer to asking for it). */
+export function withSummary(state: TableModel, summary: HandRecap): TableModel {
   const lines = summaryLines(summary, state.view);
   return { ...state, summary, legal: null, clock: null, log: [...state.log, ...lines] };
 }
 
-/** Brings the view up to date with one event of the hand in progress (`seq`: its number in the hand). */
-export function withEvent(state: TableState, event: EventView, seq?: number): TableState {
+/**
+ * One event of hand `handId`: its line goes to the log; the view follows it when it shows that hand
+ * (an event of a hand the view does not show yet is part of the snapshot that will show it).
+ */
+function withEvent(state: TableModel, event: EventView, handId: number): TableModel {
   const view = state.view;
-  if (seq !== undefined && seq <= state.lastSeq) return state;
-  const line = describeEvent(event, view);
-  const log = line === null ? state.log : [...state.log, line];
-  const lastSeq = seq ?? state.lastSeq;
-  if (view?.hand == null) return { ...state, log, lastSeq };
-  if (event.type === 'post' && state.postedInView >= event.amount) {
-    return { ...state, log, lastSeq, postedInView: state.postedInView - event.amount };
-  }
+  const shown = view?.hand?.handId === handId ? view.hand : null;
+  const line = eventLine(
+    event,
+    { name: (seat) => nameOf(view, seat), money: (amount) => money(view, amount) },
+    // Before the view shows the hand, only its forced bets come: no bet has been made.
+    { currentBet: shown === null ? 0 : streetBet(shown) },
+  );
+  const earlier = state.logHand === handId ? state.log : [];
+  const log = line === null ? earlier : [...earlier, line];
+  if (view?.hand?.handId !== handId) return { ...state, log, logHand: handId };
   const hand = applyEvent(view.hand, event);
   let seats = view.seats;
   let won = state.won;
@@ -147,17 +198,7 @@ export function withEvent(state: TableState, event: EventView, seq?: number): Ta
     legal = null;
     clock = null;
   }
-  return {
-    ...state,
-    view: { ...view, hand, seats },
-    log,
-    won,
-    mucked,
-    legal,
-    clock,
-    lastSeq,
-    postedInView: event.type === 'post' ? state.postedInView : 0,
-  };
+  return { ...state, view: { ...view, hand, seats }, log, logHand: handId, won, mucked, legal, clock };
 }
 
 function isDecision(type: EventView['type']): boolean {
@@ -183,8 +224,41 @@ function updatePlayer(
   return { ...hand, players: hand.players.map((player) => (player.seat === seat ? change(player) : player)) };
 }
 
-/** Bookkeeping of one event on the hand's view (chips and cards move; no rule is decided here). */
+/** The street's highest bet: what a bet-raise raises (0: it is a bet). */
+export function streetBet(hand: HandView): number {
+  return hand.players.reduce((highest, p) => Math.max(highest, p.bet), hand.currentBet);
+}
+
+/**
+ * Bookkeeping of one event on the hand's view (chips and cards move; no rule is decided here). The
+ * pots are the server's: chips moving leave the view without them until the next view brings them.
+ */
 export function applyEvent(hand: HandView, event: EventView): HandView {
+  return withPots(applyMove(hand, event), event);
+}
+
+function withPots(hand: HandView, event: EventView): HandView {
+  switch (event.type) {
+    case 'post':
+    case 'call':
+    case 'bring-in':
+    case 'bet-raise':
+    case 'return':
+    case 'award':
+      return hand.pots.length === 0 ? hand : { ...hand, pots: [] };
+    case 'fold':
+    case 'muck':
+      // A player out of the hand can win none of the pots.
+      return {
+        ...hand,
+        pots: hand.pots.map((pot) => ({ ...pot, seats: pot.seats.filter((seat) => seat !== event.seat) })),
+      };
+    default:
+      return hand;
+  }
+}
+
+function applyMove(hand: HandView, event: EventView): HandView {
   switch (event.type) {
     case 'post':
       return updatePlayer(hand, event.seat, (p) => ({
@@ -307,64 +381,8 @@ function nameOf(view: TableView | null, seat: number): string {
   return view?.seats[seat]?.name ?? `Seat ${seat + 1}`;
 }
 
-const cardsText = (cards: readonly CardView[]): string => cards.join(' ');
-
-/** One line of the hand's log, or null for events not worth a line. */
-export function describeEvent(event: EventView, view: TableView | null): string | null {
-  switch (event.type) {
-    case 'post':
-      return `${nameOf(view, event.seat)} posts ${event.kind === 'ante' ? 'the ante' : event.kind === 'dead-blind' ? 'a dead blind' : 'a blind'} of ${money(view, event.amount)}`;
-    case 'deal-hole':
-      return event.cards.some((card, i) => card !== HIDDEN && event.up[i] === true)
-        ? `${nameOf(view, event.seat)} is dealt ${cardsText(event.cards.filter((_, i) => event.up[i] === true))} face up`
-        : null;
-    case 'deal-board':
-      return `Board: ${cardsText(event.cards)}`;
-    case 'deal-draw':
-      return event.cards.every((card) => card === HIDDEN)
-        ? null
-        : `${nameOf(view, event.seat)} draws ${cardsText(event.cards)}`;
-    case 'round':
-      return null;
-    case 'fold':
-      return `${nameOf(view, event.seat)} folds`;
-    case 'check':
-      return `${nameOf(view, event.seat)} checks`;
-    case 'call':
-      return `${nameOf(view, event.seat)} calls ${money(view, event.amount)}${event.allIn ? ' (all in)' : ''}`;
-    case 'bring-in':
-      return `${nameOf(view, event.seat)} brings in for ${money(view, event.amount)}`;
-    case 'bet-raise':
-      return `${nameOf(view, event.seat)} ${event.to === event.amount ? 'bets' : 'raises to'} ${money(view, event.to)}${event.allIn ? ' (all in)' : ''}`;
-    case 'discard':
-      return event.cards.length === 0
-        ? `${nameOf(view, event.seat)} stands pat`
-        : `${nameOf(view, event.seat)} discards ${event.cards.length}`;
-    case 'return':
-      return `${money(view, event.amount)} returned to ${nameOf(view, event.seat)}`;
-    case 'show':
-      return `${nameOf(view, event.seat)} shows ${cardsText(event.cards)}`;
-    case 'muck':
-      return `${nameOf(view, event.seat)} mucks`;
-    case 'split':
-      return `${nameOf(view, event.seat)} ${event.accept ? 'accepts' : 'declines'} the split`;
-    case 'timeout':
-      return `${nameOf(view, event.seat)} timed out (${event.result})`;
-    case 'rake':
-      return event.amount > 0 ? `Rake ${money(view, event.amount)}` : null;
-    case 'award':
-      return `${nameOf(view, event.seat)} wins ${money(view, event.amount)}${potName(event.pot)}${shareName(event.share)}`;
-    case 'end':
-      return 'Hand over';
-  }
-}
-
-const potName = (pot: number): string => (pot === 0 ? ' from the main pot' : ` from side pot ${pot}`);
-const shareName = (share: string): string =>
-  share === 'high' ? ' (high)' : share === 'low' ? ' (low)' : share === 'agreed' ? ' (agreed split)' : '';
-
 /** The readable result of a hand: winners, amounts, the hands that won and the halves. */
-export function summaryLines(summary: HandSummary, view: TableView | null): string[] {
+export function summaryLines(summary: HandRecap, view: TableView | null): string[] {
   const lines: string[] = [];
   for (const player of summary.players) {
     if (player.high === null && player.low === null) continue;

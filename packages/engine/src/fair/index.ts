@@ -1,0 +1,4 @@
+export * from './scheme.js';
+export * from './hex.js';
+export * from './fields.js';
+export * from './verify.js';

@@ -1,0 +1,170 @@
+/**
+ * The cluster's rows in PostgreSQL: its members and the tables' leases (migration "cluster members and
+ * table leases"). Every time here is the database's clock (`clock_timestamp()`), never a process's:
+ * the processes' clocks may differ, and a paused process's clock is no judge of what it missed.
+ *
+ * - A member is one start of `felt serve --bus …`: a new row, a new id, whatever its label (`--node`).
+ *   It is live while its heartbeat is younger than one lease period; one that missed that (killed,
+ *   paused) never beats again under the same id — it must join again as a new member.
+ * - A table is owned through its lease: the owner member, a fencing epoch that grows by one at every
+ *   change of owner, and an expiry at most one lease period ahead, renewed by the owner. Another member
+ *   may take the table only once the expiry has passed, and the take is one statement, so that two
+ *   members racing for a table make one owner.
+ */
+import { intCol, intColOr, textCol, type SqlExecutor } from '../storage/sql.js';
+
+export type MemberId = number;
+
+/** A lease held: the table and the epoch every write for it carries. */
+export interface Lease {
+  readonly tableId: string;
+  readonly epoch: number;
+}
+
+/** What `/health` shows of the cluster. */
+export interface ClusterView {
+  readonly members: readonly {
+    readonly id: MemberId;
+    readonly label: string;
+    readonly address: string;
+    /** Since its last heartbeat, by the database's clock. */
+    readonly heartbeatAgeMs: number;
+    readonly live: boolean;
+  }[];
+  readonly leases: readonly {
+    readonly tableId: string;
+    readonly memberId: MemberId;
+    readonly epoch: number;
+    /** Since the lease was taken by its present owner. */
+    readonly ageMs: number;
+    /** Until it runs out unless renewed; negative once it has. */
+    readonly expiresInMs: number;
+  }[];
+}
+
+/** `ms` as a PostgreSQL interval, from a bound parameter. */
+const MS = "CAST(? AS INTEGER) * INTERVAL '1 millisecond'";
+/** Milliseconds from a PostgreSQL interval expression, as an integer. */
+const msOf = (interval: string): string => `CAST(EXTRACT(EPOCH FROM ${interval}) * 1000 AS BIGINT)`;
+
+export class ClusterRegistry {
+  constructor(
+    private readonly db: SqlExecutor,
+    /** How long a lease (and a heartbeat) stays good without renewal; at most 4 s in the room. */
+    readonly leaseMs: number,
+  ) {
+    if (db.dialect !== 'postgres') throw new Error('a cluster needs PostgreSQL');
+  }
+
+  /** A new member: each start of a process is one, whatever its label. */
+  async join(label: string, address: string): Promise<MemberId> {
+    const row = await this.db.get(
+      `INSERT INTO cluster_members (label, address, started_at, heartbeat_at)
+       VALUES (?, ?, clock_timestamp(), clock_timestamp()) RETURNING id`,
+      [label, address],
+    );
+    return intCol(row!, 'id');
+  }
+
+  /**
+   * The member's heartbeat; false when it is no member any more (it missed a whole lease period, or
+   * left): then it holds nothing and must join again.
+   */
+  async heartbeat(member: MemberId): Promise<boolean> {
+    const changed = await this.db.run(
+      `UPDATE cluster_members SET heartbeat_at = clock_timestamp()
+        WHERE id = ? AND left_at IS NULL AND heartbeat_at > clock_timestamp() - ${MS}`,
+      [member, this.leaseMs],
+    );
+    return changed === 1;
+  }
+
+  /** The member leaves: its leases run out now, so that others take its tables at once. */
+  async leave(member: MemberId): Promise<void> {
+    await this.db.run('UPDATE table_leases SET expires_at = clock_timestamp() WHERE member_id = ?', [member]);
+    await this.db.run('UPDATE cluster_members SET left_at = clock_timestamp() WHERE id = ?', [member]);
+  }
+
+  /** Members whose heartbeat is younger than a lease period. */
+  async liveMembers(): Promise<MemberId[]> {
+    const rows = await this.db.all(
+      `SELECT id FROM cluster_members
+        WHERE left_at IS NULL AND heartbeat_at > clock_timestamp() - ${MS} ORDER BY id`,
+      [this.leaseMs],
+    );
+    return rows.map((row) => intCol(row, 'id'));
+  }
+
+  /**
+   * Takes the table if nobody holds a lease on it that has not run out: its epoch, one more than the
+   * last owner's; null when another member holds it. One statement, so of members racing one wins.
+   */
+  async acquire(member: MemberId, tableId: string): Promise<Lease | null> {
+    const row = await this.db.get(
+      `INSERT INTO table_leases (table_id, member_id, epoch, acquired_at, expires_at)
+       VALUES (?, ?, 1, clock_timestamp(), clock_timestamp() + ${MS})
+       ON CONFLICT (table_id) DO UPDATE
+          SET member_id = excluded.member_id, epoch = table_leases.epoch + 1,
+              acquired_at = excluded.acquired_at, expires_at = excluded.expires_at
+        WHERE table_leases.expires_at <= clock_timestamp()
+       RETURNING epoch`,
+      [tableId, member, this.leaseMs],
+    );
+    return row === undefined ? null : { tableId, epoch: intCol(row, 'epoch') };
+  }
+
+  /**
+   * Renews every lease of the member that has not run out; returns those it still holds. A lease that
+   * ran out is not renewed even if nobody took it: its table may be recovered by another member at any
+   * moment, so the member must take it again (a new epoch) rather than go on.
+   */
+  async renew(member: MemberId): Promise<Lease[]> {
+    const rows = await this.db.all(
+      `UPDATE table_leases SET expires_at = clock_timestamp() + ${MS}
+        WHERE member_id = ? AND expires_at > clock_timestamp() RETURNING table_id, epoch`,
+      [this.leaseMs, member],
+    );
+    return rows.map((row) => ({ tableId: textCol(row, 'table_id'), epoch: intCol(row, 'epoch') }));
+  }
+
+  /** Gives a table up: its lease runs out now (the epoch names which lease, so a newer one is kept). */
+  async release(member: MemberId, lease: Lease): Promise<void> {
+    await this.db.run(
+      'UPDATE table_leases SET expires_at = clock_timestamp() WHERE table_id = ? AND member_id = ? AND epoch = ?',
+      [lease.tableId, member, lease.epoch],
+    );
+  }
+
+  /**
+   * Members (those that have not left and beat in the last minute: the dead ones of long ago are
+   * history) and leases, with their ages by the database's clock.
+   */
+  async view(): Promise<ClusterView> {
+    const members = await this.db.all(
+      `SELECT id, label, address, ${msOf('clock_timestamp() - heartbeat_at')} AS age
+         FROM cluster_members
+        WHERE left_at IS NULL AND heartbeat_at > clock_timestamp() - INTERVAL '1 minute' ORDER BY id`,
+    );
+    const leases = await this.db.all(
+      `SELECT table_id, member_id, epoch, ${msOf('clock_timestamp() - acquired_at')} AS age,
+              ${msOf('expires_at - clock_timestamp()')} AS expires_in
+         FROM table_leases ORDER BY table_id`,
+    );
+    return {
+      members: members.map((row) => ({
+        id: intCol(row, 'id'),
+        label: textCol(row, 'label'),
+        address: textCol(row, 'address'),
+        heartbeatAgeMs: intColOr(row, 'age', 0),
+        live: intColOr(row, 'age', 0) < this.leaseMs,
+      })),
+      leases: leases.map((row) => ({
+        tableId: textCol(row, 'table_id'),
+        memberId: intCol(row, 'member_id'),
+        epoch: intCol(row, 'epoch'),
+        ageMs: intCol(row, 'age'),
+        expiresInMs: intCol(row, 'expires_in'),
+      })),
+    };
+  }
+}

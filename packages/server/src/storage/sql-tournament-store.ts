@@ -1,0 +1,22 @@
+/** The tournament store (./tournament-store.ts) over the portable query layer: one row a tournament. */
+import type { SqlContext } from './sql-common.js';
+import { textCol } from './sql.js';
+import type { TournamentStore } from './tournament-store.js';
+
+export function sqlTournamentStore({ driver, clock }: SqlContext): TournamentStore {
+  return {
+    async saveTournament(id, checkpoint, over) {
+      await driver.run(
+        `INSERT INTO tournaments (id, checkpoint, over, updated_at) VALUES (?, ?, ?, ?)
+         ON CONFLICT (id) DO UPDATE SET checkpoint = excluded.checkpoint, over = excluded.over,
+           updated_at = excluded.updated_at`,
+        [id, checkpoint, over ? 1 : 0, clock()],
+      );
+    },
+
+    async tournamentsInPlay() {
+      const rows = await driver.all('SELECT id, checkpoint FROM tournaments WHERE over = 0 ORDER BY id');
+      return rows.map((row) => ({ id: textCol(row, 'id'), checkpoint: textCol(row, 'checkpoint') }));
+    },
+  };
+}

@@ -1,0 +1,16 @@
+/**
+ * Each tournament's checkpoint (../tournament/checkpoint.ts), stored as JSON text after every step so
+ * that a restart goes on from it. The storage does not read it; the tournament's money is in the ledger.
+ */
+export interface StoredTournament {
+  readonly id: string;
+  /** The checkpoint, as JSON text. */
+  readonly checkpoint: string;
+}
+
+export interface TournamentStore {
+  /** Stores a tournament's checkpoint, replacing the last one; `over` once it is finished or cancelled. */
+  saveTournament(id: string, checkpoint: string, over: boolean): Promise<void>;
+  /** The tournaments not over, with their last checkpoints, by id. */
+  tournamentsInPlay(): Promise<StoredTournament[]>;
+}

@@ -1,0 +1,796 @@
+/**
+ * The tournament controller: runs one sit & go or scheduled multi-table tournament in the room's
+ * process, on Table II tables (../table/policies.ts: stakes from the level schedule, stacks handed in
+ * and out by the controller, hands dealt one by one when it allows them, dead button). The rules are
+ * the pure modules beside it; this module only applies them to live tables:
+ *
+ * - registration and unregistering (the buy-in and fee through `TournamentMoney`), the start (a sit &
+ *   go when full, a scheduled tournament at its time or cancelled), late registration;
+ * - the initial draw (./seating.ts), one table per drawn table;
+ * - each table is allowed one hand at a time. When it reports the hand finished, its players out are
+ *   taken out and placed (./places.ts), prizes paid as places are decided, then the tables are
+ *   rebalanced (the player who is big blind next moves; tables broken; the final table drawn and dealt
+ *   at a fresh table, which draws its own button), and every table between hands is allowed its next
+ *   hand, at the level the clock (./clock.ts) stands at then;
+ * - breaks: once a break is due no table is allowed a hand; when every table is between hands the
+ *   break starts, and when it is over play goes on;
+ * - hand-for-hand from the bubble: every table is allowed one hand together, and the next round waits
+ *   until every table has finished; players out in one round share their places (TDA);
+ * - mixed games: a table whose next hand is of another game is dealt by a fresh table of that game, the
+ *   same players in the same seats with the same stacks.
+ *
+ * Tournament chips never enter the money ledger: the tables write their hands to a `TournamentHandBook`.
+ * Commands and table news are handled one at a time (a promise chain), as a table's mailbox does.
+ */
+import { fail, ok, type RandomSource, type Result } from '@felt/engine';
+import { createTable } from '../table/actor.js';
+import type { ControllerNews } from '../table/effects.js';
+import type {
+  AccountId,
+  ClockConfig,
+  PlayerRef,
+  Table,
+  TableClock,
+  TableStakes,
+  TableTimer,
+} from '../table/types.js';
+import { chipsSold, prizePool } from './chips.js';
+import type { TournamentCheckpoint } from './checkpoint.js';
+import {
+  advanceClock,
+  beginBreak,
+  countHand,
+  pauseClock,
+  resumeClock,
+  startClock,
+  type LevelClock,
+} from './clock.js';
+import { TournamentHandBook } from './hand-book.js';
+import { isHandForHand, placeEliminations, prizesOf, type Elimination, type Finish } from './places.js';
+import { payoutTable, prizes as prizesFor } from './payouts.js';
+import { registrationOpen, startDecision } from './registration.js';
+import { ROTATION_START, afterHand, gameFor, type RotationState } from './rotation.js';
+import {
+  drawSeats,
+  rebalance,
+  removePlayers,
+  seatNewPlayer,
+  totalPlayers,
+  type SeatingTable,
+} from './seating.js';
+import { levelAt, seatsPerTable, type GameSpec, type TournamentDefinition } from './structure.js';
+import { tableStakes } from './table-stakes.js';
+
+export type TournamentErrorCode =
+  'REGISTRATION_CLOSED' | 'ALREADY_REGISTERED' | 'NOT_REGISTERED' | 'ALREADY_STARTED' | EntryRefusal;
+
+/** Why the money of an entry was not taken: the balance is too low, or the ledger refused it otherwise. */
+export type EntryRefusal = 'INSUFFICIENT_FUNDS' | 'PAYMENT_REFUSED';
+
+export type TournamentPhase = 'registering' | 'running' | 'finished' | 'cancelled';
+
+/** A purchase of an entry: `buyIn` cents to the prize pool, `fee` cents to the house. */
+export interface EntryPrice {
+  readonly buyIn: number;
+  readonly fee: number;
+}
+
+/** The tournament's money (./money.ts over the ledger); without it, nothing is paid or taken. */
+export interface TournamentMoney {
+  /** Takes the buy-in to the prize pool and the fee to the house; refused when the balance is too low. */
+  enter(account: AccountId, price: EntryPrice): Promise<Result<void, EntryRefusal>>;
+  /** Gives the buy-in and fee back (unregistering, a cancelled tournament). */
+  refund(account: AccountId, price: EntryPrice): Promise<void>;
+  /** Pays a prize from the prize pool. */
+  pay(account: AccountId, amount: number): Promise<void>;
+}
+
+/** Who follows the players from table to table (bots, the connections of people). */
+export interface SeatFollower {
+  /** Called before the player is seated, so that he watches (and is connected) when he sits. */
+  seated(player: PlayerRef, table: Table, seat: number): void;
+  unseated(account: AccountId, table: Table): void;
+}
+
+export interface DirectorDeps {
+  readonly clock: TableClock;
+  /** The draws (seats, moves, broken tables): the cryptographic source in production. */
+  readonly random: RandomSource;
+  /** A fresh source for each table's deck. */
+  readonly tableRandom: () => RandomSource;
+  readonly tableClocks?: Partial<ClockConfig>;
+  readonly money?: TournamentMoney;
+  readonly follower?: SeatFollower;
+  /** After every hand has been dealt with (tests check the invariants here). */
+  readonly observe?: (observation: Observation) => void;
+  readonly onError?: (error: unknown) => void;
+  /** Stores the tournament's checkpoint after every step (see ./checkpoint.ts). */
+  readonly save?: (checkpoint: TournamentCheckpoint) => Promise<void>;
+  /** A player's place is decided (his prize paid first), the winner's last. */
+  readonly placed?: (result: Placed) => void;
+}
+
+/** An entrant as the tournament page shows him: his chips as of his table's last finished hand. */
+export interface EntrantStanding {
+  readonly ref: PlayerRef;
+  readonly stack: number;
+  readonly out: boolean;
+}
+
+export interface Observation {
+  readonly tables: readonly SeatingTable[];
+  /** Tables between hands (the others are dealing one, or allowed one). */
+  readonly idle: ReadonlySet<number>;
+  /** Chips in the players' stacks (as of each table's last finished hand). */
+  readonly chips: number;
+  readonly chipsSold: number;
+}
+
+/** A player's result: his place (shared with `tied` others) and prize in cents. */
+export interface Placed extends Finish {
+  readonly account: AccountId;
+  readonly name: string;
+  readonly prize: number;
+}
+
+export interface TournamentFigures {
+  readonly entrants: number;
+  readonly hands: number;
+  readonly moves: number;
+  /** Levels begun (the first counts). */
+  readonly levels: number;
+  readonly errors: number;
+  /** Hand-for-hand rounds dealt (from the bubble). */
+  readonly handForHandRounds: number;
+  /** Whether the final table was drawn. */
+  readonly finalTable: boolean;
+  /** Tables opened again for another game of the rotation. */
+  readonly gameChanges: number;
+  /** Whether the chips in play always equalled the chips sold. */
+  readonly conserved: boolean;
+}
+
+interface Entrant {
+  readonly ref: PlayerRef;
+  stack: number;
+  out: boolean;
+}
+
+interface LiveTable {
+  readonly no: number;
+  table: Table;
+  game: GameSpec;
+  stakes: TableStakes;
+  rotation: RotationState;
+  idle: boolean;
+  /** Tables opened for this number (a new one per game change or for the final table). */
+  generation: number;
+}
+
+interface Round {
+  readonly pending: Set<number>;
+  readonly out: Elimination[];
+  readonly before: number;
+}
+
+const idOf = (account: AccountId): string => String(account);
+
+/** A command or table news after `close()`: refused, and not counted as an error. */
+export class ClosedError extends Error {
+  constructor(id: string) {
+    super(`tournament ${id} is closed (the room is stopping)`);
+  }
+}
+
+export class TournamentDirector {
+  readonly id: string;
+  readonly def: TournamentDefinition;
+  readonly #deps: DirectorDeps;
+  readonly #book = new TournamentHandBook();
+  readonly #entrants = new Map<AccountId, Entrant>();
+  readonly #tables = new Map<number, LiveTable>();
+  readonly #results: Placed[] = [];
+  readonly #seats: number;
+  readonly #startTimer: TableTimer;
+  readonly #breakTimer: TableTimer;
+  #phase: TournamentPhase = 'registering';
+  #seating: readonly SeatingTable[] = [];
+  #clock: LevelClock | null = null;
+  #round: Round | null = null;
+  #prizes: number[] = [];
+  #queue: Promise<unknown> = Promise.resolve();
+  #moves = 0;
+  #levels = 0;
+  #errors = 0;
+  #handForHandRounds = 0;
+  #finalTable = false;
+  #gameChanges = 0;
+  #conserved = true;
+  #closed = false;
+  readonly #done: Promise<void>;
+  #settle: () => void = () => undefined;
+
+  constructor(id: string, def: TournamentDefinition, deps: DirectorDeps) {
+    this.id = id;
+    this.def = def;
+    this.#deps = deps;
+    this.#seats = seatsPerTable(def);
+    this.#done = new Promise((resolve) => (this.#settle = resolve));
+    this.#startTimer = deps.clock.timer(() => void this.#serial(() => this.#maybeStart()));
+    this.#breakTimer = deps.clock.timer(() => void this.#serial(() => this.#allowHands()));
+    if (def.kind === 'scheduled') this.#startTimer.start(Math.max(0, (def.startsAt ?? 0) - deps.clock.now()));
+  }
+
+  get phase(): TournamentPhase {
+    return this.#phase;
+  }
+
+  /** Resolves when the tournament is finished or cancelled. */
+  get done(): Promise<void> {
+    return this.#done;
+  }
+
+  get entrants(): number {
+    return this.#entrants.size;
+  }
+
+  playersLeft(): number {
+    let n = 0;
+    for (const e of this.#entrants.values()) if (!e.out) n++;
+    return n;
+  }
+
+  /** The level being played (0-based), or null before the start. */
+  level(): number | null {
+    return this.#clock?.level ?? null;
+  }
+
+  /** The results so far, best place first. */
+  results(): Placed[] {
+    return [...this.#results].sort((a, b) => a.place - b.place);
+  }
+
+  /** The prizes by place, in cents (the payout table applied to the pool). */
+  prizeList(): readonly number[] {
+    return this.#prizes;
+  }
+
+  /** Every entrant, in order of registration. */
+  standings(): EntrantStanding[] {
+    return [...this.#entrants.values()].map((e) => ({ ref: e.ref, stack: e.stack, out: e.out }));
+  }
+
+  tables(): Table[] {
+    return [...this.#tables.values()].map((t) => t.table);
+  }
+
+  figures(): TournamentFigures {
+    return {
+      entrants: this.#entrants.size,
+      hands: this.#book.handsDealt,
+      moves: this.#moves,
+      levels: this.#levels,
+      errors: this.#errors,
+      handForHandRounds: this.#handForHandRounds,
+      finalTable: this.#finalTable,
+      gameChanges: this.#gameChanges,
+      conserved: this.#conserved,
+    };
+  }
+
+  /** Registers a player (his buy-in and fee taken); a late registration is seated at once. */
+  register(player: PlayerRef): Promise<Result<void, TournamentErrorCode>> {
+    return this.#serial(async () => {
+      if (this.#entrants.has(player.account)) return fail('ALREADY_REGISTERED', 'already registered');
+      const progress =
+        this.#phase === 'registering'
+          ? { started: false as const }
+          : { started: true as const, level: this.#clock?.level ?? 0 };
+      if (
+        (this.#phase !== 'registering' && this.#phase !== 'running') ||
+        !registrationOpen(this.def, progress, this.#entrants.size)
+      )
+        return fail('REGISTRATION_CLOSED', 'registration is closed');
+      const paid = await this.#deps.money?.enter(player.account, this.#price());
+      if (paid !== undefined && !paid.ok) return fail(paid.error.code, paid.error.message);
+      this.#entrants.set(player.account, { ref: player, stack: this.def.startingChips, out: false });
+      this.#prizes = this.#prizeTable();
+      if (this.#phase === 'running') await this.#seatLate(player);
+      else await this.#maybeStart();
+      return ok(undefined);
+    });
+  }
+
+  /** Unregisters a player before the start: his buy-in and fee back. */
+  unregister(account: AccountId): Promise<Result<void, TournamentErrorCode>> {
+    return this.#serial(async () => {
+      if (!this.#entrants.has(account)) return fail('NOT_REGISTERED', 'not registered');
+      if (this.#phase !== 'registering') return fail('ALREADY_STARTED', 'the tournament has started');
+      this.#entrants.delete(account);
+      await this.#deps.money?.refund(account, this.#price());
+      this.#prizes = this.#prizeTable();
+      return ok(undefined);
+    });
+  }
+
+  /** Cancels the tournament: the tables closed, every entrant's buy-in and fee back. */
+  cancel(): Promise<Result<void, 'FINISHED'>> {
+    return this.#serial(async () => {
+      if (this.#phase === 'finished' || this.#phase === 'cancelled') return fail('FINISHED', 'already over');
+      this.#phase = 'cancelled';
+      this.#stopTimers();
+      await this.#closeTables();
+      for (const account of this.#entrants.keys()) await this.#deps.money?.refund(account, this.#price());
+      this.#settle();
+      return ok(undefined);
+    });
+  }
+
+  /**
+   * Stops it in this process (the room stopping): timers stopped, tables closed, and from now on
+   * nothing runs or is stored, so the room's next start goes on from the last checkpoint.
+   */
+  async close(): Promise<void> {
+    this.#closed = true;
+    await this.#queue;
+    this.#stopTimers();
+    for (const live of this.#tables.values()) await live.table.dispose();
+  }
+
+  /** Starts a scheduled tournament now if it is due (the room's tick; the start timer does the same). */
+  tick(): Promise<void> {
+    return this.#serial(() => this.#maybeStart());
+  }
+
+  /** The state to store (./checkpoint.ts): the clock paused as of now. */
+  checkpoint(): TournamentCheckpoint {
+    const clock = this.#clock;
+    const paused = clock === null ? null : pauseClock(clock, this.#deps.clock.now());
+    return {
+      id: this.id,
+      def: this.def,
+      phase: this.#phase,
+      entrants: this.standings(),
+      results: [...this.#results],
+      prizes: [...this.#prizes],
+      seating: this.#seating,
+      tables: [...this.#tables.values()].map((t) => ({
+        no: t.no,
+        game: t.game,
+        rotation: t.rotation,
+        generation: t.generation,
+        dealing: !t.idle,
+      })),
+      clock: paused === null ? null : paused.ok ? paused.value : clock,
+      round:
+        this.#round === null
+          ? null
+          : { pending: [...this.#round.pending], out: [...this.#round.out], before: this.#round.before },
+      counts: {
+        levels: this.#levels,
+        moves: this.#moves,
+        handForHandRounds: this.#handForHandRounds,
+        finalTable: this.#finalTable,
+        gameChanges: this.#gameChanges,
+      },
+    };
+  }
+
+  /**
+   * A tournament going on from its checkpoint after a restart: the same players, stacks, seats, level
+   * and remaining level time; its tables opened again (new table ids) and dealt on.
+   */
+  static async resume(checkpoint: TournamentCheckpoint, deps: DirectorDeps): Promise<TournamentDirector> {
+    const director = new TournamentDirector(checkpoint.id, checkpoint.def, deps);
+    await director.#serial(() => director.#restore(checkpoint));
+    return director;
+  }
+
+  // ------------------------------------------------------------------------------------ internals
+
+  async #restore(c: TournamentCheckpoint): Promise<void> {
+    this.#stopTimers();
+    for (const e of c.entrants) this.#entrants.set(e.ref.account, { ref: e.ref, stack: e.stack, out: e.out });
+    this.#results.push(...c.results);
+    this.#prizes = [...c.prizes];
+    this.#seating = c.seating;
+    this.#levels = c.counts.levels;
+    this.#moves = c.counts.moves;
+    this.#handForHandRounds = c.counts.handForHandRounds;
+    this.#finalTable = c.counts.finalTable;
+    this.#gameChanges = c.counts.gameChanges;
+    this.#phase = c.phase;
+    if (c.phase === 'finished' || c.phase === 'cancelled') {
+      this.#settle();
+      return;
+    }
+    if (c.phase === 'registering') {
+      if (c.def.kind === 'scheduled')
+        this.#startTimer.start(Math.max(0, (c.def.startsAt ?? 0) - this.#deps.clock.now()));
+      return;
+    }
+    const now = this.#deps.clock.now();
+    const resumed = c.clock === null ? null : resumeClock(c.clock, now);
+    const running = resumed === null ? startClock(now) : resumed.ok ? resumed.value : c.clock!;
+    const handsByTable = { ...running.handsByTable };
+    for (const t of c.tables) {
+      const counted = handsByTable[String(t.no)] ?? 0;
+      if (t.dealing && counted > 0) handsByTable[String(t.no)] = counted - 1;
+    }
+    const clock = { ...running, handsByTable };
+    this.#clock = clock;
+    if (clock.phase === 'break') {
+      // The break's remaining time runs from now, like the level's.
+      const left = (this.def.breaks?.minutes ?? 0) * 60_000 - clock.elapsedMs;
+      this.#breakTimer.start(Math.max(0, left));
+    }
+    for (const seating of this.#seating) {
+      const table = c.tables.find((t) => t.no === seating.id);
+      const game = table?.game ?? this.def.games[0]!;
+      await this.#open(seating, game, table);
+    }
+    if (c.round !== null) {
+      // The round's tables whose hand the crash cancelled deal it again; the others wait for them.
+      this.#round = { pending: new Set(c.round.pending), out: [...c.round.out], before: c.round.before };
+      for (const no of c.round.pending) {
+        const live = this.#tables.get(no);
+        if (live !== undefined) await this.#allow(live, now);
+      }
+      return;
+    }
+    await this.#allowHands();
+  }
+
+  #serial<T>(job: () => Promise<T>): Promise<T> {
+    const run = this.#queue.then(async () => {
+      if (this.#closed) throw new ClosedError(this.id);
+      const result = await job();
+      await this.#deps.save?.(this.checkpoint());
+      return result;
+    });
+    this.#queue = run.catch((error: unknown) => {
+      if (!(error instanceof ClosedError)) this.#fault(error);
+    });
+    return run;
+  }
+
+  #fault(error: unknown): void {
+    this.#errors++;
+    if (this.#deps.onError) this.#deps.onError(error);
+    else console.error(`tournament ${this.id}:`, error);
+  }
+
+  #price(): EntryPrice {
+    return { buyIn: this.def.buyIn, fee: this.def.fee };
+  }
+
+  #prizeTable(): number[] {
+    const sold = { entries: this.#entrants.size, rebuys: 0, addOns: 0 };
+    return prizesFor(prizePool(this.def, sold), payoutTable(this.#entrants.size, this.def.payouts));
+  }
+
+  #chipsSold(): number {
+    return chipsSold(this.def, { entries: this.#entrants.size, rebuys: 0, addOns: 0 });
+  }
+
+  #stopTimers(): void {
+    this.#startTimer.stop();
+    this.#breakTimer.stop();
+  }
+
+  async #maybeStart(): Promise<void> {
+    if (this.#phase !== 'registering') return;
+    const decision = startDecision(this.def, this.#entrants.size, this.#deps.clock.now());
+    if (decision === 'wait') return;
+    if (decision === 'cancel') {
+      this.#phase = 'cancelled';
+      this.#stopTimers();
+      for (const account of this.#entrants.keys()) await this.#deps.money?.refund(account, this.#price());
+      this.#settle();
+      return;
+    }
+    this.#phase = 'running';
+    this.#startTimer.stop();
+    this.#clock = startClock(this.#deps.clock.now());
+    this.#levels = 1;
+    this.#seating = drawSeats([...this.#entrants.keys()].map(idOf), this.#seats, this.#deps.random);
+    for (const seating of this.#seating) await this.#open(seating, this.def.games[0]!);
+    await this.#allowHands();
+  }
+
+  #entrant(id: string): Entrant {
+    const entrant = this.#entrants.get(Number(id));
+    if (entrant === undefined) throw new Error(`no entrant ${id}`);
+    return entrant;
+  }
+
+  /** Opens the table for `seating` dealing `game`, its players seated with their stacks. */
+  async #open(
+    seating: SeatingTable,
+    game: GameSpec,
+    previous?: Pick<LiveTable, 'generation' | 'rotation'>,
+  ): Promise<LiveTable> {
+    const generation = (previous?.generation ?? 0) + 1;
+    const level = this.#clock?.level ?? 0;
+    const live: LiveTable = {
+      no: seating.id,
+      game,
+      stakes: tableStakes(levelAt(this.def, level), game),
+      rotation: previous?.rotation ?? ROTATION_START,
+      idle: true,
+      generation,
+      table: null as unknown as Table,
+    };
+    live.table = createTable(
+      {
+        id: `${this.id}-${seating.id}${generation > 1 ? `-${generation}` : ''}`,
+        name: `${this.def.name} · table ${seating.id}`,
+        game: game.game,
+        structure: game.structure,
+        stakes: live.stakes,
+        currency: this.def.money,
+        seats: this.#seats,
+        ...(this.#deps.tableClocks ? { clocks: this.#deps.tableClocks } : {}),
+      },
+      {
+        storage: this.#book,
+        clock: this.#deps.clock,
+        random: this.#deps.tableRandom(),
+        policies: {
+          stakes: { kind: 'schedule', at: () => live.stakes },
+          chips: 'controller',
+          handStart: 'controller',
+          button: 'dead',
+        },
+        controller: (news) => void this.#serial(() => this.#news(live, news)),
+        onError: (error) => {
+          this.#fault(error);
+        },
+      },
+    );
+    this.#tables.set(seating.id, live);
+    for (const [seat, id] of seating.seats.entries()) if (id !== null) await this.#seatAt(live, id, seat);
+    return live;
+  }
+
+  async #seatAt(live: LiveTable, id: string, seat: number): Promise<void> {
+    const entrant = this.#entrant(id);
+    this.#deps.follower?.seated(entrant.ref, live.table, seat);
+    const result = await live.table.control({
+      type: 'seat',
+      player: entrant.ref,
+      seat,
+      stack: entrant.stack,
+    });
+    if (!result.ok) this.#fault(new Error(`seat ${id} at ${live.table.id}: ${result.error.message}`));
+  }
+
+  async #unseat(live: LiveTable, id: string): Promise<void> {
+    const account = Number(id);
+    const result = await live.table.control({ type: 'unseat', account });
+    if (!result.ok) this.#fault(new Error(`unseat ${id} at ${live.table.id}: ${result.error.message}`));
+    this.#deps.follower?.unseated(account, live.table);
+  }
+
+  async #close(live: LiveTable): Promise<void> {
+    this.#tables.delete(live.no);
+    await live.table.dispose();
+  }
+
+  async #closeTables(): Promise<void> {
+    for (const live of [...this.#tables.values()]) await this.#close(live);
+  }
+
+  async #news(live: LiveTable, news: ControllerNews): Promise<void> {
+    if (news.type !== 'hand-finished' || this.#phase !== 'running' || this.#tables.get(live.no) !== live)
+      return;
+    live.idle = true;
+    live.rotation = afterHand(live.rotation, news.players.length);
+    const positions = news.positions;
+    if (positions !== null && positions.bigBlind !== null) {
+      const lastButtonHand = {
+        button: positions.button,
+        smallBlind: positions.smallBlind ?? positions.button,
+        bigBlind: positions.bigBlind,
+      };
+      this.#seating = this.#seating.map((t) => (t.id === live.no ? { ...t, lastButtonHand } : t));
+    }
+    for (const p of news.players) this.#entrant(idOf(p.account)).stack = p.finishingStack;
+    // Odd cents of a shared prize go from the seat after the button (TDA), so list them in that order.
+    const button = positions?.button ?? -1;
+    const after = (seat: number) => (seat - button - 1 + 2 * this.#seats) % this.#seats;
+    const busted = news.players
+      .filter((p) => p.finishingStack === 0)
+      .sort((a, b) => after(a.seat) - after(b.seat));
+    const out: Elimination[] = busted.map((p) => ({
+      player: idOf(p.account),
+      table: live.no,
+      startingStack: p.startingStack,
+    }));
+    const before = this.playersLeft();
+    for (const p of busted) {
+      await this.#unseat(live, idOf(p.account));
+      this.#entrant(idOf(p.account)).out = true;
+    }
+    this.#seating = removePlayers(this.#seating, new Set(out.map((e) => e.player)));
+    this.#checkChips();
+    if (this.#round !== null) {
+      this.#round.out.push(...out);
+      this.#round.pending.delete(live.no);
+      if (this.#round.pending.size > 0) {
+        this.#observe();
+        return;
+      }
+      const round = this.#round;
+      this.#round = null;
+      if (round.out.length > 0) await this.#place(round.before, round.out);
+    } else if (out.length > 0) await this.#place(before, out);
+    if (this.playersLeft() <= 1) return this.#finish();
+    await this.#rebalance();
+    await this.#allowHands();
+    this.#observe();
+  }
+
+  #checkChips(): void {
+    let chips = 0;
+    for (const e of this.#entrants.values()) if (!e.out) chips += e.stack;
+    if (chips !== this.#chipsSold()) {
+      this.#conserved = false;
+      this.#fault(new Error(`chips ${chips} in play, ${this.#chipsSold()} sold`));
+    }
+  }
+
+  #observe(): void {
+    const observe = this.#deps.observe;
+    if (observe === undefined) return;
+    let chips = 0;
+    for (const e of this.#entrants.values()) if (!e.out) chips += e.stack;
+    const idle = new Set([...this.#tables.values()].filter((t) => t.idle).map((t) => t.no));
+    observe({ tables: this.#seating, idle, chips, chipsSold: this.#chipsSold() });
+  }
+
+  async #place(before: number, out: readonly Elimination[]): Promise<void> {
+    const finishes = placeEliminations(before, out);
+    const prizes = prizesOf(finishes, this.#prizes);
+    for (const finish of finishes) await this.#award(finish, prizes.get(finish.player) ?? 0);
+  }
+
+  async #award(finish: Finish, prize: number): Promise<void> {
+    const entrant = this.#entrant(finish.player);
+    const placed = { ...finish, account: entrant.ref.account, name: entrant.ref.name, prize };
+    this.#results.push(placed);
+    if (prize > 0) await this.#deps.money?.pay(entrant.ref.account, prize);
+    this.#deps.placed?.(placed);
+  }
+
+  async #finish(): Promise<void> {
+    const winner = [...this.#entrants.entries()].find(([, e]) => !e.out);
+    this.#phase = 'finished';
+    this.#stopTimers();
+    if (winner !== undefined) {
+      const [account, entrant] = winner;
+      const live = [...this.#tables.values()].find((t) =>
+        t.table.view(null).seats.some((s) => s?.account === account),
+      );
+      if (live !== undefined) await this.#unseat(live, idOf(account));
+      entrant.out = true;
+      await this.#award({ player: idOf(account), place: 1, tied: 1 }, this.#prizes[0] ?? 0);
+    }
+    await this.#closeTables();
+    this.#settle();
+  }
+
+  async #seatLate(player: PlayerRef): Promise<void> {
+    const seated = seatNewPlayer(this.#seating, idOf(player.account), this.#seats, this.#deps.random);
+    this.#seating = seated.tables;
+    const { table, seat } = seated.placement;
+    const live = this.#tables.get(table);
+    if (live === undefined) {
+      const fresh = this.#seating.find((t) => t.id === table)!;
+      await this.#open(fresh, this.#gameOf(fresh.id));
+    } else await this.#seatAt(live, idOf(player.account), seat);
+    await this.#rebalance();
+    await this.#allowHands();
+  }
+
+  #gameOf(table: number): GameSpec {
+    const live = this.#tables.get(table);
+    return gameFor(this.def, this.#clock?.level ?? 0, live?.rotation ?? ROTATION_START);
+  }
+
+  #idleTables(): Set<number> {
+    return new Set([...this.#tables.values()].filter((t) => t.idle).map((t) => t.no));
+  }
+
+  /** Balancing, broken tables and the final table, with the tables between hands. */
+  async #rebalance(): Promise<void> {
+    const result = rebalance(this.#seating, this.#seats, this.#deps.random, this.#idleTables());
+    if (result.moves.length === 0 && result.broken.length === 0) return;
+    this.#moves += result.moves.length;
+    for (const move of result.moves) {
+      const from = this.#tables.get(move.from.table);
+      if (from !== undefined) await this.#unseat(from, move.to.player);
+    }
+    this.#seating = result.tables;
+    if (result.finalTable) {
+      this.#finalTable = true;
+      // The final table is a fresh table: its button is drawn there, as at the start.
+      const previous = this.#tables.get(result.tables[0]!.id);
+      await this.#closeTables();
+      await this.#open(result.tables[0]!, previous?.game ?? this.def.games[0]!, previous);
+      return;
+    }
+    for (const id of result.broken) {
+      const live = this.#tables.get(id);
+      if (live !== undefined) await this.#close(live);
+    }
+    for (const move of result.moves) {
+      const to = this.#tables.get(move.to.table);
+      if (to !== undefined) await this.#seatAt(to, move.to.player, move.to.seat);
+    }
+  }
+
+  /** Allows the next hand at every table between hands, as the clock, breaks and hand-for-hand permit. */
+  async #allowHands(): Promise<void> {
+    if (this.#phase !== 'running' || this.#clock === null) return;
+    const now = this.#deps.clock.now();
+    this.#advance(advanceClock(this.def, this.#clock, now));
+    const idle = [...this.#tables.values()].filter((t) => t.idle);
+    const allIdle = idle.length === this.#tables.size;
+    if (this.#clock.phase === 'break-due') {
+      if (!allIdle) return;
+      const started = beginBreak(this.#clock, now);
+      if (started.ok) this.#clock = started.value;
+      this.#breakTimer.start((this.def.breaks?.minutes ?? 0) * 60_000);
+      return;
+    }
+    if (this.#clock.phase === 'break') return;
+    // Everybody fits at one table: wait for every table to finish, then the final table is drawn.
+    if (this.#seating.length > 1 && totalPlayers(this.#seating) <= this.#seats) return;
+    const placesPaid = this.#prizes.filter((p) => p > 0).length;
+    if (isHandForHand(this.playersLeft(), placesPaid, this.#tables.size)) {
+      if (this.#round !== null || !allIdle) return;
+      this.#round = { pending: new Set(this.#tables.keys()), out: [], before: this.playersLeft() };
+      this.#handForHandRounds++;
+      for (const live of idle) await this.#allow(live, now);
+      return;
+    }
+    for (const live of idle) {
+      // A level counted in hands may end (and a break fall due) with the hand just allowed.
+      if (!this.#levelRunning()) break;
+      const seating = this.#seating.find((t) => t.id === live.no);
+      if (seating !== undefined && seating.seats.filter((p) => p !== null).length >= 2)
+        await this.#allow(live, now);
+    }
+  }
+
+  #levelRunning(): boolean {
+    return this.#clock?.phase === 'level';
+  }
+
+  #advance(next: LevelClock): void {
+    if (this.#clock !== null && next.level !== this.#clock.level)
+      this.#levels += next.level - this.#clock.level;
+    this.#clock = next;
+  }
+
+  /** Allows one hand at `live`, at the current level and game (a fresh table when the game changes). */
+  async #allow(live: LiveTable, now: number): Promise<void> {
+    const clock = this.#clock!;
+    let target = live;
+    const game = gameFor(this.def, clock.level, live.rotation);
+    if (game.game !== live.game.game || game.structure !== live.game.structure) {
+      const seating = this.#seating.find((t) => t.id === live.no)!;
+      for (const [, id] of seating.seats.entries()) if (id !== null) await this.#unseat(live, id);
+      await live.table.dispose();
+      this.#gameChanges++;
+      // A stud game has no button: the button hand's record stays as it was (the button freezes).
+      target = await this.#open(seating, game, live);
+    }
+    target.stakes = tableStakes(levelAt(this.def, clock.level), target.game);
+    this.#advance(countHand(this.def, clock, String(live.no), now));
+    target.idle = false;
+    const result = await target.table.control({ type: 'allow-hands', count: 1 });
+    if (!result.ok) this.#fault(new Error(`allow a hand at ${target.table.id}: ${result.error.message}`));
+  }
+}

@@ -1,0 +1,245 @@
+/**
+ * The room's tournaments: the table file's entries opened as runs (a sit & go always has one run open
+ * for registration, the next opened as one starts; a scheduled entry has its next run open until that
+ * run's start), each run played by a `TournamentDirector` with the ledger's money (./money.ts), the
+ * cryptographic random source, the room's clock and its checkpoints in the tournament store. On start
+ * the runs the store holds in play are resumed from their checkpoints first.
+ *
+ * The room also tells the entrants what happens to them (`TournamentNotice`s, sent by the transport
+ * to the account's connections): the table they are given (at the start, when moved, when their table
+ * is opened again), their place and prize, the tournament's end. Their tables are reachable by id
+ * (`table`), so the table ops (`table-open`, `act`) work at them as at cash tables.
+ */
+import type { TournamentEndMessage, TournamentOutMessage, TournamentSeatMessage } from '@felt/protocol';
+import type { Storage } from '../storage/types.js';
+import { cryptoRandomSource } from '../table/random.js';
+import type { AccountId, ClockConfig, PlayerRef, Table, TableClock, TableTimer } from '../table/types.js';
+import { storedCheckpoint, storeCheckpoints } from './checkpoint.js';
+import { TournamentDirector, type DirectorDeps, type SeatFollower } from './director.js';
+import { ledgerMoney } from './money.js';
+import { runAt, upcomingRuns, type TournamentEntry, type TournamentRun } from './schedule.js';
+import type { TournamentFile } from './table-file.js';
+import { placeOf } from './views.js';
+
+export type TournamentNotice = TournamentSeatMessage | TournamentOutMessage | TournamentEndMessage;
+
+export interface TournamentRoomOptions {
+  readonly storage: Pick<Storage, 'post' | 'saveTournament' | 'tournamentsInPlay'>;
+  readonly clock: TableClock;
+  readonly entries: readonly TournamentEntry[];
+  /**
+   * The table file again, read at every poll: entries added since (`felt admin tournament create`) are
+   * opened, and the runs it lists as cancelled are cancelled (every buy-in and fee back).
+   */
+  readonly reload?: () => Promise<TournamentFile>;
+  /** The tournament tables' clocks where the entry gives none (default: the tables' defaults). */
+  readonly tableClocks?: Partial<ClockConfig>;
+  /** How often the next scheduled runs are looked for, ms (default 10 s). */
+  readonly pollMs?: number;
+  readonly log: (line: string) => void;
+}
+
+/** One run the room knows of: playing, open for registration, or over since the room started. */
+interface Run {
+  readonly director: TournamentDirector;
+  /** The table file's entry it is a run of, or null (a run resumed whose entry is gone). */
+  readonly entry: string | null;
+}
+
+export class TournamentRoom {
+  readonly #options: TournamentRoomOptions;
+  readonly #runs = new Map<string, Run>();
+  #entries: readonly TournamentEntry[];
+  /** Runs the table file cancels: never opened again (after a restart a scheduled one would be). */
+  #cancelled: ReadonlySet<string> = new Set();
+  readonly #poll: TableTimer;
+  #notify: (account: AccountId, notice: TournamentNotice) => void = () => undefined;
+  #closed = false;
+
+  constructor(options: TournamentRoomOptions) {
+    this.#options = options;
+    this.#entries = options.entries;
+    this.#poll = options.clock.timer(() => {
+      void this.#refresh().finally(() => {
+        if (!this.#closed) this.#poll.start(this.#options.pollMs ?? 10_000);
+      });
+    });
+  }
+
+  /** Where the notices to entrants go (the transport sends them to the account's connections). */
+  onNotice(sink: (account: AccountId, notice: TournamentNotice) => void): void {
+    this.#notify = sink;
+  }
+
+  /** Resumes the runs stored in play, then opens the table file's runs due now. */
+  async start(): Promise<void> {
+    for (const stored of await this.#options.storage.tournamentsInPlay()) {
+      const checkpoint = storedCheckpoint(stored);
+      const entry = this.#entries.find((e) => checkpoint.id.startsWith(`${e.id}@`));
+      const director = await TournamentDirector.resume(
+        checkpoint,
+        this.#deps(checkpoint.id, checkpoint.def, entry),
+      );
+      this.#add(checkpoint.id, director, entry?.id ?? null);
+      this.#options.log(`tournament ${checkpoint.id}: resumed (${checkpoint.phase})`);
+    }
+    await this.#refresh();
+    this.#poll.start(this.#options.pollMs ?? 10_000);
+  }
+
+  /** Reads the table file again (a broken file is logged and the last good one kept), then acts on it. */
+  async #refresh(): Promise<void> {
+    const reload = this.#options.reload;
+    if (reload !== undefined) {
+      try {
+        const file = await reload();
+        this.#entries = file.entries;
+        this.#cancelled = new Set(file.cancelled);
+        for (const id of file.cancelled) {
+          const director = this.#runs.get(id)?.director;
+          if (director !== undefined && (director.phase === 'registering' || director.phase === 'running')) {
+            await director.cancel();
+            this.#options.log(`tournament ${id}: cancelled, every buy-in and fee back`);
+          }
+        }
+      } catch (error) {
+        this.#options.log(
+          `tournaments: the table file: ${error instanceof Error ? error.message : String(error)}`,
+        );
+      }
+    }
+    this.#openRuns();
+  }
+
+  /** A run by id. */
+  get(id: string): TournamentDirector | undefined {
+    return this.#runs.get(id)?.director;
+  }
+
+  /** Every run the room knows of, in the order they were opened. */
+  all(): TournamentDirector[] {
+    return [...this.#runs.values()].map((r) => r.director);
+  }
+
+  /** A tournament table by id (the table ops reach tournament tables through this). */
+  table(id: string): Table | undefined {
+    for (const { director } of this.#runs.values()) {
+      if (director.phase !== 'running') continue;
+      const found = director.tables().find((t) => t.id === id);
+      if (found !== undefined) return found;
+    }
+    return undefined;
+  }
+
+  /** Registers `player`; a sit & go that fills up starts, and the entry's next run opens. */
+  async register(id: string, player: PlayerRef): ReturnType<TournamentDirector['register']> {
+    const director = this.#runs.get(id)?.director;
+    if (director === undefined) throw new Error(`no tournament ${id}`);
+    const result = await director.register(player);
+    if (result.ok) this.#openRuns();
+    return result;
+  }
+
+  /**
+   * Stops the tournaments in this process (the room stopping): timers stopped, tables closed, nothing
+   * stored — each goes on from its last checkpoint when the room starts again.
+   */
+  async close(): Promise<void> {
+    this.#closed = true;
+    this.#poll.stop();
+    await Promise.all(this.all().map((d) => d.close()));
+  }
+
+  #add(id: string, director: TournamentDirector, entry: string | null): void {
+    this.#runs.set(id, { director, entry });
+    void director.done.then(() => {
+      this.#ended(director);
+    });
+  }
+
+  #ended(director: TournamentDirector): void {
+    if (this.#closed) return;
+    const state = director.phase === 'cancelled' ? 'cancelled' : 'finished';
+    const results = director.results().map(placeOf);
+    for (const e of director.standings())
+      this.#notify(e.ref.account, { op: 'tournament-end', tournamentId: director.id, state, results });
+    this.#openRuns();
+  }
+
+  /** Opens each entry's run that should be open now and is not: one sit & go, the next scheduled run. */
+  #openRuns(): void {
+    if (this.#closed) return;
+    const now = this.#options.clock.now();
+    for (const entry of this.#entries) {
+      if (entry.schedule === undefined) {
+        const open = [...this.#runs.values()].some(
+          (r) => r.entry === entry.id && r.director.phase === 'registering',
+        );
+        if (!open) this.#open(entry, this.#freshSitAndGo(entry, now));
+        continue;
+      }
+      const next = upcomingRuns(entry, now, 1)[0];
+      if (next !== undefined && !this.#runs.has(next.id) && !this.#cancelled.has(next.id))
+        this.#open(entry, next);
+    }
+  }
+
+  /**
+   * A sit & go run is named like a scheduled one by the time it opened (the next free millisecond if
+   * that name is taken), but keeps its definition without a start: it starts when full.
+   */
+  #freshSitAndGo(entry: TournamentEntry, now: number): TournamentRun {
+    let at = now;
+    while (this.#runs.has(runAt(entry, at).id)) at++;
+    return { id: runAt(entry, at).id, entry: entry.id, definition: entry.definition };
+  }
+
+  #open(entry: TournamentEntry, run: TournamentRun): void {
+    const director = new TournamentDirector(
+      run.id,
+      run.definition,
+      this.#deps(run.id, run.definition, entry),
+    );
+    this.#add(run.id, director, entry.id);
+    this.#options.log(`tournament ${run.id}: open for registration`);
+  }
+
+  #deps(id: string, def: TournamentDirector['def'], entry: TournamentEntry | undefined): DirectorDeps {
+    const { storage, clock, log } = this.#options;
+    const tableClocks = entry?.clocks ?? this.#options.tableClocks;
+    return {
+      clock,
+      random: cryptoRandomSource(),
+      tableRandom: cryptoRandomSource,
+      ...(tableClocks !== undefined ? { tableClocks } : {}),
+      money: ledgerMoney(storage, id, def.money),
+      follower: this.#follower(id),
+      save: storeCheckpoints(storage),
+      placed: (result) => {
+        this.#notify(result.account, { op: 'tournament-out', tournamentId: id, result: placeOf(result) });
+      },
+      onError: (error) => {
+        log(`tournament ${id}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+      },
+    };
+  }
+
+  /** Tells each entrant the table he is given; `moved` when he had a seat at another of its tables. */
+  #follower(id: string): SeatFollower {
+    const at = new Map<AccountId, string>();
+    return {
+      seated: (player, table, seat) => {
+        const before = at.get(player.account);
+        at.set(player.account, table.id);
+        this.#notify(player.account, {
+          op: 'tournament-seat',
+          tournamentId: id,
+          tableId: table.id,
+          seat,
+          moved: before !== undefined && before !== table.id,
+        });
+      },
+      unseated: () => undefined,
+    };
+  }
+}

@@ -1,0 +1,64 @@
+/**
+ * A tournament as the protocol shows it: the tournament lobby's line (`summaryOf`) and the tournament
+ * page (`detailOf`). Chips are each entrant's as of his table's last finished hand, so a hand in
+ * progress shows nothing early.
+ */
+import type { TournamentDetail, TournamentPlace, TournamentSummary } from '@felt/protocol';
+import type { Placed, TournamentDirector } from './director.js';
+import { standings } from './standings.js';
+import { seatsPerTable } from './structure.js';
+
+export function summaryOf(director: TournamentDirector): TournamentSummary {
+  const def = director.def;
+  return {
+    tournamentId: director.id,
+    name: def.name,
+    kind: def.kind,
+    games: def.games.map((g) => ({
+      game: g.game as TournamentSummary['games'][number]['game'],
+      structure: g.structure,
+    })),
+    currency: def.money,
+    buyIn: def.buyIn,
+    fee: def.fee,
+    entrants: director.entrants,
+    minEntrants: def.minEntrants,
+    maxEntrants: def.maxEntrants,
+    startsAt: def.kind === 'scheduled' ? (def.startsAt ?? null) : null,
+    state: director.phase,
+    playersLeft: director.playersLeft(),
+  };
+}
+
+export const placeOf = (p: Placed): TournamentPlace => ({
+  account: p.account,
+  name: p.name,
+  place: p.place,
+  tied: p.tied,
+  prize: p.prize,
+});
+
+export function detailOf(director: TournamentDirector): TournamentDetail {
+  const def = director.def;
+  const entrants = director.standings();
+  const left = new Map(entrants.filter((e) => !e.out).map((e) => [String(e.ref.account), e.stack]));
+  const rank = new Map(standings(left).map((s) => [s.player, s.rank]));
+  return {
+    ...summaryOf(director),
+    startingChips: def.startingChips,
+    seatsPerTable: seatsPerTable(def),
+    levels: def.levels,
+    levelLength: def.levelLength,
+    breaks: def.breaks ?? null,
+    level: director.level(),
+    prizes: director.prizeList(),
+    players: entrants.map((e) => ({
+      account: e.ref.account,
+      name: e.ref.name,
+      chips: e.out ? 0 : e.stack,
+      rank: rank.get(String(e.ref.account)) ?? null,
+    })),
+    tables: director.tables().map((t) => ({ tableId: t.id, players: t.summary().seated })),
+    results: director.results().map(placeOf),
+  };
+}

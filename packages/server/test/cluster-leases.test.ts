@@ -1,0 +1,228 @@
+/**
+ * Table leases with fencing epochs (src/cluster/) on a real PostgreSQL: one owner per table however
+ * members race, a lease taken over only once it ran out and then with a higher epoch, every write of a
+ * fenced-out owner refused by the database and changing nothing, and the takeover's recovery returning
+ * every chip. Without PostgreSQL it skips, or fails when CI=true (./services.ts).
+ */
+import { describe, expect, it } from 'vitest';
+import { fencedDriver, fencedTableStorage, type Fence } from '../src/cluster/fence.js';
+import { ClusterRegistry, type Lease, type MemberId } from '../src/cluster/registry.js';
+import { openMigratedPostgresStorage, PostgresDriver, type Storage } from '../src/storage/index.js';
+import { postgresReachable, testDatabase } from './postgres-helpers.js';
+import { conserved, opener, user } from './storage-contract-helpers.js';
+
+const reachable = await postgresReachable();
+
+/** Long enough for a test's writes on a busy machine, short enough to wait for it to run out. */
+const LEASE_MS = 2500;
+
+/** Polls `fn` until it gives a value (generous: the machine is shared). */
+async function eventually<T>(fn: () => Promise<T | null>, what: string, timeoutMs = 30_000): Promise<T> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await fn();
+    if (value !== null) return value;
+    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+describe.runIf(reachable)('table leases (PostgreSQL)', () => {
+  const db = testDatabase();
+
+  interface Room {
+    readonly storage: Storage;
+    readonly driver: PostgresDriver;
+    readonly registry: ClusterRegistry;
+    readonly url: string;
+  }
+  const open = opener(async () => {
+    const url = await db.freshSchema();
+    const storage = await openMigratedPostgresStorage({ url, poolSize: 4 });
+    const driver = new PostgresDriver({ url, poolSize: 4, idleInTransactionTimeoutMs: 1000 });
+    const registry = new ClusterRegistry(driver, LEASE_MS);
+    const room: Room & { close(): Promise<void> } = {
+      storage,
+      driver,
+      registry,
+      url,
+      close: async () => {
+        await driver.close();
+        await storage.close();
+      },
+    };
+    return room;
+  });
+
+  const fenceOf = (memberId: MemberId, lease: Lease): Fence => ({ ...lease, memberId });
+
+  /** Ann and Bob with 5,000 real cents each, bought in for 1,000 at `t1` through the lease, blinds posted. */
+  async function handThroughLease(room: Room, fence: Fence) {
+    const ann = await user(room.storage, 'ann');
+    const bob = await user(room.storage, 'bob');
+    const table = fencedTableStorage(room.driver, fence);
+    for (const id of [ann, bob]) {
+      await room.storage.cashier(id, 'credit', 5000);
+      expect((await table.buyIn('t1', id, 'real', 1000)).ok).toBe(true);
+    }
+    const started = await table.startHand({
+      tableId: 't1',
+      currency: 'real',
+      description: "NL Hold'em 0.05/0.10",
+      participants: [
+        { userId: ann, seat: 1, position: 0 },
+        { userId: bob, seat: 4, position: 1 },
+      ],
+      posts: [
+        { userId: ann, amount: 5 },
+        { userId: bob, amount: 10 },
+      ],
+    });
+    if (!started.ok) throw new Error(started.error.message);
+    const hand = started.value;
+    const raised = await table.recordAction({
+      handId: hand,
+      seq: 0,
+      action: '{"raise":30}',
+      moves: [{ userId: ann, amount: 25 }],
+    });
+    expect(raised.ok).toBe(true);
+    return { ann, bob, hand, table };
+  }
+
+  it('members racing for a table make exactly one owner, whose lease the others cannot take', async () => {
+    const { registry } = await open();
+    const members = await Promise.all([1, 2, 3].map((n) => registry.join(`node-${n}`, `ws://n${n}`)));
+    expect(new Set(members).size).toBe(3);
+    const tables = Array.from({ length: 8 }, (_, i) => `t${i}`);
+    const taken = await Promise.all(
+      tables.flatMap((tableId) => members.map((m) => registry.acquire(m, tableId).then((l) => ({ m, l })))),
+    );
+    for (const tableId of tables) {
+      const winners = taken.filter(({ l }) => l?.tableId === tableId);
+      expect(winners).toHaveLength(1);
+      expect(winners[0]!.l!.epoch).toBe(1);
+      for (const m of members) expect(await registry.acquire(m, tableId)).toBeNull();
+    }
+    const view = await registry.view();
+    expect(view.leases.map((l) => l.tableId)).toEqual(tables);
+    expect(view.members.map((m) => m.id)).toEqual([...members].sort((x, y) => x - y));
+  });
+
+  it('a lease that ran out is taken over with a higher epoch, and the old owner cannot renew it', async () => {
+    const { registry } = await open();
+    const a = await registry.join('a', 'ws://a');
+    const b = await registry.join('b', 'ws://b');
+    const first = await registry.acquire(a, 't1');
+    expect(first).toEqual({ tableId: 't1', epoch: 1 });
+    expect(await registry.acquire(b, 't1')).toBeNull();
+    // a stops renewing (killed or paused); b takes the table once the lease ran out by the database's clock.
+    const second = await eventually(() => registry.acquire(b, 't1'), 'the takeover');
+    expect(second.epoch).toBe(2);
+    expect(await registry.renew(a)).toEqual([]);
+    expect(await registry.renew(b)).toEqual([{ tableId: 't1', epoch: 2 }]);
+    expect(await registry.acquire(a, 't1')).toBeNull();
+  });
+
+  it('a member that missed a lease period is no member any more: it joins again under a new id', async () => {
+    const { registry } = await open();
+    const a = await registry.join('same-name', 'ws://a');
+    expect(await registry.heartbeat(a)).toBe(true);
+    await eventually(async () => ((await registry.liveMembers()).includes(a) ? null : true), 'a to lapse');
+    expect(await registry.heartbeat(a)).toBe(false);
+    const again = await registry.join('same-name', 'ws://a');
+    expect(again).not.toBe(a);
+    expect(await registry.liveMembers()).toEqual([again]);
+  });
+
+  it("a fenced-out owner's late writes are refused by the database and change nothing", async () => {
+    const room = await open();
+    const { registry, storage } = room;
+    const a = await registry.join('a', 'ws://a');
+    const b = await registry.join('b', 'ws://b');
+    const leaseA = (await registry.acquire(a, 't1'))!;
+    const { ann, bob, hand, table } = await handThroughLease(room, fenceOf(a, leaseA));
+    const leaseB = await eventually(() => registry.acquire(b, 't1'), 'the takeover');
+    expect(leaseB.epoch).toBe(leaseA.epoch + 1);
+
+    const before = {
+      contributions: await storage.contributions(hand),
+      seats: await storage.seats(),
+      ann: await storage.balances(ann),
+    };
+    const late = await table.recordAction({
+      handId: hand,
+      seq: 1,
+      action: '{"call":30}',
+      moves: [{ userId: bob, amount: 20 }],
+    });
+    expect(late.ok ? null : late.error.code).toBe('FENCED');
+    const buyIn = await table.buyIn('t1', ann, 'real', 500);
+    expect(buyIn.ok ? null : buyIn.error.code).toBe('FENCED');
+    const cashOut = await table.cashOut('t1', bob, 'real');
+    expect(cashOut.ok ? null : cashOut.error.code).toBe('FENCED');
+    const next = await table.startHand({
+      tableId: 't1',
+      currency: 'real',
+      description: 'late',
+      participants: [{ userId: ann, seat: 1, position: 0 }],
+    });
+    expect(next.ok ? null : next.error.code).toBe('FENCED');
+    await expect(table.recoverTables(['t1'])).rejects.toThrow(/FENCED|not held/);
+
+    expect(await storage.contributions(hand)).toEqual(before.contributions);
+    expect(await storage.seats()).toEqual(before.seats);
+    expect(await storage.balances(ann)).toEqual(before.ann);
+    expect(await storage.handStatus(hand)).toBe('in-progress');
+    await conserved(storage);
+  });
+
+  it('the takeover cancels the hand in progress and returns every chip to whoever put it in', async () => {
+    const room = await open();
+    const { registry, storage } = room;
+    const a = await registry.join('a', 'ws://a');
+    const b = await registry.join('b', 'ws://b');
+    const leaseA = (await registry.acquire(a, 't1'))!;
+    const { ann, bob, hand } = await handThroughLease(room, fenceOf(a, leaseA));
+    const leaseB = await eventually(() => registry.acquire(b, 't1'), 'the takeover');
+
+    const report = await fencedTableStorage(room.driver, fenceOf(b, leaseB)).recoverTables(['t1']);
+    expect(report).toEqual({ handsCancelled: 1, refunded: 40, seatsCashedOut: 2, cashedOut: 2000 });
+    expect(await storage.handStatus(hand)).toBe('cancelled');
+    expect(await storage.balances(ann)).toEqual({ play: 0, real: 5000 });
+    expect(await storage.balances(bob)).toEqual({ play: 0, real: 5000 });
+    expect(await storage.seats()).toEqual([]);
+    await conserved(storage);
+  });
+
+  it('a writer paused inside its transaction does not hold the lease row against the takeover', async () => {
+    const room = await open();
+    const { registry } = room;
+    const a = await registry.join('a', 'ws://a');
+    const b = await registry.join('b', 'ws://b');
+    const leaseA = (await registry.acquire(a, 't1'))!;
+    // a checks its fence (locking the lease row) and then stands still, as a SIGSTOPped process would.
+    let paused = (): void => undefined;
+    const stuck = fencedDriver(room.driver, fenceOf(a, leaseA)).transaction(
+      () =>
+        new Promise<void>((resolve) => {
+          paused = resolve;
+        }),
+    );
+    const impatient = new PostgresDriver({ url: room.url, poolSize: 1, lockTimeoutMs: 200 });
+    const lockless = new ClusterRegistry(impatient, LEASE_MS);
+    try {
+      // The session's idle_in_transaction_session_timeout ends a's transaction; then b may take over.
+      const leaseB = await eventually(
+        () => lockless.acquire(b, 't1').catch(() => null),
+        'the takeover past the paused transaction',
+      );
+      expect(leaseB.epoch).toBe(2);
+      paused();
+      await expect(stuck).rejects.toThrow();
+    } finally {
+      paused();
+      await impatient.close();
+    }
+  });
+});

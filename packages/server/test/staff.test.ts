@@ -1,0 +1,66 @@
+/**
+ * Staff accounts over the real protocol, against a running room: `felt admin grant` (in process, on
+ * the room's data folder while it runs) makes an operator, who then signs in only with his TOTP code,
+ * and whose real-money buy-in is refused with STAFF_ACCOUNT, changing nothing.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { base32Decode, hotp } from '../src/accounts/totp.js';
+import { adminCashier } from '../src/ledger/admin.js';
+import { adminGrant } from '../src/staff/roles.js';
+import { signedUp, TestClient, uniqueName, startTestRoom, type TestRoom } from './transport-client.js';
+
+let room: TestRoom;
+beforeAll(async () => {
+  room = await startTestRoom();
+});
+afterAll(async () => {
+  await room.close();
+});
+
+const codeNow = (otpauth: string): string =>
+  hotp(base32Decode(new URL(otpauth).searchParams.get('secret')!)!, Math.floor(Date.now() / 30_000));
+
+describe('staff accounts (real protocol)', () => {
+  it('a staff sign-in needs the TOTP code; the grant ended the sessions opened before it', async () => {
+    const name = uniqueName('op');
+    const { client, token } = await signedUp(room, name);
+    client.close();
+    const granted = await adminGrant(room.dataDir, name, 'operator');
+    if (!granted.output.ok) throw new Error(granted.output.error.message);
+    const otpauth = granted.output.otpauth;
+
+    const again = await TestClient.connect(room);
+    expect(await again.request('resume', { token })).toMatchObject({ op: 'error', code: 'BAD_TOKEN' });
+    expect(await again.request('login', { name, password: 'correct horse' })).toMatchObject({
+      op: 'error',
+      code: 'TOTP_REQUIRED',
+    });
+    expect(await again.request('login', { name, password: 'correct horse', totp: '12345' })).toMatchObject({
+      op: 'error',
+      code: 'BAD_MESSAGE',
+    });
+    const logged = await again.ok('login', { name, password: 'correct horse', totp: codeNow(otpauth) });
+    expect(logged.account.name).toBe(name);
+    again.close();
+  });
+
+  it('a staff account’s real-money buy-in is refused with STAFF_ACCOUNT and moves nothing; play money it may play', async () => {
+    const name = uniqueName('op');
+    const { client } = await signedUp(room, name);
+    client.close();
+    expect((await adminCashier(room.dataDir, 'credit', name, 5000)).exitCode).toBe(0);
+    const granted = await adminGrant(room.dataDir, name, 'admin');
+    if (!granted.output.ok) throw new Error(granted.output.error.message);
+
+    const staff = await TestClient.connect(room);
+    await staff.ok('login', { name, password: 'correct horse', totp: codeNow(granted.output.otpauth) });
+    expect(
+      await staff.request('seat-take', { tableId: 'holdem-nl-real-50', seat: 5, buyIn: 2000 }),
+    ).toMatchObject({ op: 'error', code: 'STAFF_ACCOUNT' });
+    expect((await staff.ok('balances')).balances).toEqual({ play: 100_000, real: 5000 });
+    expect(
+      await staff.ok('seat-take', { tableId: 'holdem-nl-play-100', seat: 5, buyIn: 5000 }),
+    ).toMatchObject({ seat: 5 });
+    staff.close();
+  });
+});

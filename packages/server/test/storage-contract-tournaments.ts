@@ -1,0 +1,29 @@
+/** The contract every TournamentStore implementation passes. Test names say the rule they check. */
+import { describe, expect, it } from 'vitest';
+import type { TournamentStore } from '../src/storage/index.js';
+import { opener, type Closable } from './storage-contract-helpers.js';
+
+export function tournamentStoreContract(
+  name: string,
+  factory: () => Promise<TournamentStore & Closable>,
+): void {
+  describe(`TournamentStore contract: ${name}`, () => {
+    const open = opener(factory);
+
+    it('a checkpoint replaces the last one of its tournament; the tournaments over are no longer in play', async () => {
+      const storage = await open();
+      expect(await storage.tournamentsInPlay()).toEqual([]);
+      await storage.saveTournament('mtt-2', '{"step":1}', false);
+      await storage.saveTournament('mtt-1', '{"step":1}', false);
+      await storage.saveTournament('mtt-2', '{"step":2, "name":"l’été"}', false);
+      expect(await storage.tournamentsInPlay()).toEqual([
+        { id: 'mtt-1', checkpoint: '{"step":1}' },
+        { id: 'mtt-2', checkpoint: '{"step":2, "name":"l’été"}' },
+      ]);
+      await storage.saveTournament('mtt-1', '{"step":9}', true);
+      expect(await storage.tournamentsInPlay()).toEqual([
+        { id: 'mtt-2', checkpoint: '{"step":2, "name":"l’été"}' },
+      ]);
+    });
+  });
+}

@@ -1,0 +1,136 @@
+/**
+ * The tournament controller with bots on real Table II tables, in process: a sit & go and a
+ * multi-table tournament played to their winner, by the rules of docs/tournaments.md.
+ */
+import { describe, expect, it } from 'vitest';
+import { isBalanced, playersAt } from '../src/tournament/seating.js';
+import { botRef, botTournament, holdemDefinition, placesTaken } from './tournament-helpers.js';
+
+const register = async (t: ReturnType<typeof botTournament>, n: number, from = 1) => {
+  for (let i = from; i < from + n; i++) expect((await t.director.register(botRef(i))).ok).toBe(true);
+};
+
+describe('tournament controller', () => {
+  it('a sit & go starts when its seats are full and is played to one winner; every place taken once, the pool paid', async () => {
+    const t = botTournament(holdemDefinition({ maxEntrants: 6 }));
+    await register(t, 5);
+    expect(t.director.phase).toBe('registering');
+    await register(t, 1, 6);
+    expect(t.director.phase).toBe('running');
+    await t.director.done;
+    expect(t.errors).toEqual([]);
+    const results = t.director.results();
+    expect(placesTaken(results)).toEqual([1, 2, 3, 4, 5, 6]);
+    expect(results.reduce((a, r) => a + r.prize, 0)).toBe(6 * 1000);
+    expect(t.director.figures().conserved).toBe(true);
+  }, 60_000);
+
+  it('a multi-table tournament: tables balanced within one after every hand, chips always those sold, the final table, one winner', async () => {
+    const startsAt = Date.now() + 2000;
+    const def = holdemDefinition({ kind: 'scheduled', startsAt, maxEntrants: 40, seats: 6 });
+    const t = botTournament(def, { seed: 3 });
+    await register(t, 27);
+    expect(t.director.phase).toBe('registering');
+    await t.director.done;
+    expect(t.errors).toEqual([]);
+    expect(t.director.entrants).toBe(27);
+    expect(placesTaken(t.director.results())).toEqual(Array.from({ length: 27 }, (_, i) => i + 1));
+    for (const o of t.observations) {
+      expect(o.chips).toBe(o.chipsSold);
+      const counts = o.tables.map(playersAt);
+      const most = Math.max(...counts);
+      // A long table still dealing its hand gives up its player after it.
+      const longBusy = o.tables.some((table, i) => counts[i] === most && !o.idle.has(table.id));
+      expect(isBalanced(o.tables) || longBusy).toBe(true);
+    }
+    const figures = t.director.figures();
+    expect(figures.moves).toBeGreaterThan(0);
+    expect(figures.finalTable).toBe(true);
+    expect(figures.conserved).toBe(true);
+  }, 120_000);
+
+  it('hand-for-hand from the bubble: every table deals its hand together, and players out in one round share their places', async () => {
+    // 14 players at 3 tables of 6 paying 6 places: the bubble (7 players left) comes while two tables play.
+    const payouts = [{ fromEntrants: 2, shares: [4000, 2500, 1500, 1000, 600, 400] }];
+    const def = holdemDefinition({
+      kind: 'scheduled',
+      startsAt: Date.now() + 1000,
+      maxEntrants: 14,
+      seats: 6,
+      payouts,
+    });
+    // A bubble can burst in hands already dealing when it is reached: try seeds until one plays a round.
+    for (let seed = 1; seed <= 10; seed++) {
+      const t = botTournament({ ...def, startsAt: Date.now() + 500 }, { seed });
+      await register(t, 14);
+      await t.director.done;
+      expect(t.errors).toEqual([]);
+      const results = t.director.results();
+      expect(placesTaken(results)).toEqual(Array.from({ length: 14 }, (_, i) => i + 1));
+      // Paid: exactly the players whose rank begins among the six paid places — players tied across the
+      // last paid place (out in one round) share its prize with the first unpaid place's nothing (TDA).
+      for (const r of results) expect(r.prize > 0).toBe(r.place <= 6);
+      const prizes = t.director.prizeList();
+      for (const place of new Set(results.map((r) => r.place))) {
+        const group = results.filter((r) => r.place === place);
+        const shared = prizes
+          .slice(place - 1, place - 1 + group.length)
+          .reduce((sum, prize) => sum + prize, 0);
+        expect(group.reduce((sum, r) => sum + r.prize, 0)).toBe(shared);
+      }
+      expect(results.reduce((sum, r) => sum + r.prize, 0)).toBe(14 * 1000);
+      if (t.director.figures().handForHandRounds > 0) return;
+    }
+    throw new Error('no tournament played a hand-for-hand round');
+  }, 120_000);
+
+  it('unregistering before the start gives the seat back; after the start it is refused, and so is a new entry without late registration', async () => {
+    const t = botTournament(holdemDefinition({ maxEntrants: 3 }));
+    await register(t, 2);
+    expect(await t.director.unregister(2)).toEqual({ ok: true, value: undefined });
+    expect((await t.director.unregister(2)).ok).toBe(false);
+    expect(t.director.entrants).toBe(1);
+    await register(t, 2, 2);
+    expect(t.director.phase).toBe('running');
+    const refused = await t.director.unregister(1);
+    expect(refused.ok || refused.error.code).toBe('ALREADY_STARTED');
+    const late = await t.director.register(botRef(9));
+    expect(late.ok || late.error.code).toBe('REGISTRATION_CLOSED');
+    await t.director.done;
+    expect(t.director.results()).toHaveLength(3);
+  }, 60_000);
+
+  it('a scheduled tournament short of its minimum at its time is cancelled', async () => {
+    const t = botTournament(
+      holdemDefinition({ kind: 'scheduled', startsAt: Date.now() + 200, minEntrants: 4 }),
+    );
+    await register(t, 3);
+    await t.director.done;
+    expect(t.director.phase).toBe('cancelled');
+    expect(t.director.tables()).toEqual([]);
+  });
+
+  it('a mixed game: each level deals its game of the rotation at the same tables, to one winner, chips conserved', async () => {
+    const limits = (small: number) => ({
+      blinds: { small: small / 2, big: small },
+      limits: { small, big: 2 * small },
+      bringIn: small / 4,
+      ante: small / 8,
+    });
+    const def = holdemDefinition({
+      maxEntrants: 8,
+      games: [
+        { game: 'holdem', structure: 'fixed-limit' },
+        { game: 'stud', structure: 'fixed-limit' },
+      ],
+      levels: [40, 80, 120, 160, 240, 320, 480, 640, 960, 1280, 1920, 2560].map(limits),
+    });
+    const t = botTournament(def, { seed: 5 });
+    await register(t, 8);
+    await t.director.done;
+    expect(t.errors).toEqual([]);
+    expect(placesTaken(t.director.results())).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
+    expect(t.director.figures().gameChanges).toBeGreaterThan(0);
+    expect(t.director.figures().conserved).toBe(true);
+  }, 120_000);
+});

@@ -1,0 +1,198 @@
+/**
+ * A tournament's money through the ledger, on real storage (a SQLite file; PostgreSQL when it answers):
+ * the buy-in to the prize pool and the fee to the house, refunds, prizes from the pool, the audit of
+ * the pools; and, over random small tournaments of bots, the rules that hold for every one of them.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import fc from 'fast-check';
+import { afterAll, describe, expect, it } from 'vitest';
+import { openMigratedPostgresStorage, openMigratedSqliteStorage } from '../src/storage/index.js';
+import type { Storage } from '../src/storage/types.js';
+import type { Placed } from '../src/tournament/director.js';
+import { ledgerMoney } from '../src/tournament/money.js';
+import { payoutTable } from '../src/tournament/payouts.js';
+import { isBalanced, playersAt } from '../src/tournament/seating.js';
+import { postgresReachable, testDatabase } from './postgres-helpers.js';
+import { botTournament, holdemDefinition } from './tournament-helpers.js';
+
+const dirs: string[] = [];
+afterAll(() => {
+  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+});
+
+const sqlite = (): Promise<Storage> => {
+  const dir = mkdtempSync(join(tmpdir(), 'felt-tournament-'));
+  dirs.push(dir);
+  return openMigratedSqliteStorage({ file: join(dir, 'felt.db') });
+};
+
+/** `n` players with `balance` play money each; their accounts. */
+async function players(storage: Storage, n: number, balance: number): Promise<number[]> {
+  const ids: number[] = [];
+  for (let i = 0; i < n; i++) {
+    const user = await storage.createUser({
+      name: `p${i}-${ids.length}`,
+      passwordHash: 'x',
+      passwordSalt: 'x',
+    });
+    if (!user.ok) throw new Error(user.error.message);
+    await storage.topUp(user.value.id, balance);
+    ids.push(user.value.id);
+  }
+  return ids;
+}
+
+const ref = (account: number) => ({ account, name: `Bot ${account}`, bot: true });
+
+const reachable = await postgresReachable();
+const db = reachable ? testDatabase() : null;
+const backends: [string, () => Promise<Storage>][] = [['SQLite', sqlite]];
+if (db !== null)
+  backends.push([
+    'PostgreSQL',
+    async () => openMigratedPostgresStorage({ url: await db.freshSchema(), poolSize: 4 }),
+  ]);
+
+describe.each(backends)('tournament money (%s)', (_name, open) => {
+  it('an entry takes the buy-in to the prize pool and the fee to the house; unregistering gives both back', async () => {
+    const storage = await open();
+    try {
+      const [ann, bob] = await players(storage, 2, 5000);
+      const t = botTournament(holdemDefinition({ maxEntrants: 3 }), {
+        money: ledgerMoney(storage, 'sng-1', 'play'),
+      });
+      expect((await t.director.register(ref(ann!))).ok).toBe(true);
+      expect((await t.director.register(ref(bob!))).ok).toBe(true);
+      expect((await storage.balances(ann!)).play).toBe(5000 - 1100);
+      let audit = await storage.audit();
+      expect(audit.currencies.play).toMatchObject({ prizePools: 2000, house: 200, sum: 0 });
+      expect((await t.director.unregister(bob!)).ok).toBe(true);
+      expect((await storage.balances(bob!)).play).toBe(5000);
+      audit = await storage.audit();
+      expect(audit.problems).toEqual([]);
+      expect(audit.prizePools).toEqual([
+        { tournamentId: 'sng-1', currency: 'play', entered: 2000, paid: 0, refunded: 1000, held: 1000 },
+      ]);
+      expect(audit.currencies.play).toMatchObject({ prizePools: 1000, house: 100 });
+      await t.director.cancel();
+    } finally {
+      await storage.close();
+    }
+  });
+
+  it('a player short of his buy-in and fee is refused and nothing changes', async () => {
+    const storage = await open();
+    try {
+      const [poor] = await players(storage, 1, 1099);
+      const t = botTournament(holdemDefinition(), { money: ledgerMoney(storage, 'sng-2', 'play') });
+      const refused = await t.director.register(ref(poor!));
+      expect(refused.ok || refused.error.code).toBe('INSUFFICIENT_FUNDS');
+      expect(t.director.entrants).toBe(0);
+      expect((await storage.balances(poor!)).play).toBe(1099);
+      expect((await storage.audit()).prizePools).toEqual([]);
+      await t.director.cancel();
+    } finally {
+      await storage.close();
+    }
+  });
+
+  it('a cancelled tournament gives every entrant his buy-in and fee back', async () => {
+    const storage = await open();
+    try {
+      const ids = await players(storage, 4, 2000);
+      const t = botTournament(holdemDefinition({ maxEntrants: 9 }), {
+        money: ledgerMoney(storage, 'sng-3', 'play'),
+      });
+      for (const id of ids) expect((await t.director.register(ref(id))).ok).toBe(true);
+      expect((await t.director.cancel()).ok).toBe(true);
+      for (const id of ids) expect((await storage.balances(id)).play).toBe(2000);
+      const audit = await storage.audit();
+      expect(audit.conserved).toBe(true);
+      expect(audit.prizePools).toEqual([
+        { tournamentId: 'sng-3', currency: 'play', entered: 4000, paid: 0, refunded: 4000, held: 0 },
+      ]);
+      expect(audit.currencies.play).toMatchObject({ prizePools: 0, house: 0 });
+    } finally {
+      await storage.close();
+    }
+  });
+});
+
+/** The prizes of each rank equal the prizes of the places it takes: so exactly the table's places are paid. */
+function expectPlacesPaid(results: readonly Placed[], prizeList: readonly number[]): void {
+  const byPlace = new Map<number, Placed[]>();
+  for (const r of results) byPlace.set(r.place, [...(byPlace.get(r.place) ?? []), r]);
+  for (const [place, group] of byPlace) {
+    const due = prizeList.slice(place - 1, place - 1 + group.length).reduce((a, b) => a + b, 0);
+    expect(group.reduce((a, r) => a + r.prize, 0)).toBe(due);
+  }
+}
+
+const LONG = process.env['FELT_LONG'] === '1';
+const LONG_TIMEOUT_MS = LONG ? 1_800_000 : 300_000;
+
+describe('random small tournaments of bots, money in the ledger (SQLite)', () => {
+  it(
+    'chips always those sold, tables balanced within one, prizes paid equal the pool, exactly the table’s places paid, the ledger conserved',
+    async () => {
+      await fc.assert(
+        fc.asyncProperty(
+          fc.record({
+            entrants: fc.integer({ min: 2, max: 22 }),
+            seats: fc.integer({ min: 2, max: 9 }),
+            buyIn: fc.integer({ min: 0, max: 500 }),
+            fee: fc.integer({ min: 0, max: 50 }),
+            seed: fc.integer({ min: 1, max: 1_000_000 }),
+          }),
+          async ({ entrants, seats, buyIn, fee, seed }) => {
+            const storage = await sqlite();
+            try {
+              const ids = await players(storage, entrants, 1000);
+              const id = `mtt-${seed}`;
+              const def = holdemDefinition({
+                kind: 'scheduled',
+                startsAt: Date.now() + 1000,
+                maxEntrants: entrants,
+                seats,
+                buyIn,
+                fee,
+              });
+              const t = botTournament(def, { seed, money: ledgerMoney(storage, id, 'play') });
+              for (const account of ids) expect((await t.director.register(ref(account))).ok).toBe(true);
+              await t.director.done;
+              expect(t.errors).toEqual([]);
+              for (const o of t.observations) {
+                expect(o.chips).toBe(o.chipsSold);
+                const counts = o.tables.map(playersAt);
+                const most = Math.max(...counts);
+                const longBusy = o.tables.some((table, i) => counts[i] === most && !o.idle.has(table.id));
+                expect(isBalanced(o.tables) || longBusy).toBe(true);
+              }
+              const results = t.director.results();
+              const prizeList = t.director.prizeList();
+              expect(prizeList.reduce((a, b) => a + b, 0)).toBe(entrants * buyIn);
+              expect(prizeList).toHaveLength(payoutTable(entrants).length);
+              expectPlacesPaid(results, prizeList);
+              expect(results.reduce((a, r) => a + r.prize, 0)).toBe(entrants * buyIn);
+              const audit = await storage.audit();
+              expect(audit.problems).toEqual([]);
+              expect(audit.currencies.play).toMatchObject({ prizePools: 0, house: entrants * fee, sum: 0 });
+              for (let i = 0; i < ids.length; i++) {
+                const prize = results.find((r) => r.account === ids[i])!.prize;
+                expect((await storage.balances(ids[i]!)).play).toBe(1000 - buyIn - fee + prize);
+              }
+            } finally {
+              await storage.close();
+            }
+          },
+        ),
+        // Fixed cases in the ordinary run; FELT_LONG=1 draws new ones each time. Seed 20,261,203 gives a
+        // tournament that never finishes (docs/tournaments.md, "Known faults"): not yet found.
+        LONG ? { numRuns: 30 } : { numRuns: 6, seed: 7 },
+      );
+    },
+    LONG_TIMEOUT_MS,
+  );
+});

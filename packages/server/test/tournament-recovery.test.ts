@@ -1,0 +1,142 @@
+/**
+ * A tournament after a crash: its checkpoint (stored after every step, as JSON) brings it back with the
+ * same players, stacks, seats and level, the hands in progress cancelled (the stacks are those of each
+ * table's last finished hand), the level clock paused while the room was down; it then plays to its
+ * winner with every chip and cent where it belongs.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { openMigratedSqliteStorage } from '../src/storage/index.js';
+import {
+  storeCheckpoints,
+  storedCheckpoint,
+  type TournamentCheckpoint,
+} from '../src/tournament/checkpoint.js';
+import { elapsedMs } from '../src/tournament/clock.js';
+import { TournamentDirector } from '../src/tournament/director.js';
+import { ledgerMoney } from '../src/tournament/money.js';
+import { botDeps, botRef, botTournament, holdemDefinition } from './tournament-helpers.js';
+
+const dirs: string[] = [];
+afterAll(() => {
+  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+});
+
+/** Saves as JSON (what storage keeps); resolves `reached` with the first checkpoint `until` accepts. */
+function recorder(until: (c: TournamentCheckpoint) => boolean) {
+  const saved: TournamentCheckpoint[] = [];
+  let crashed = false;
+  let reach: (c: TournamentCheckpoint) => void = () => undefined;
+  const reached = new Promise<TournamentCheckpoint>((resolve) => (reach = resolve));
+  return {
+    saved,
+    reached,
+    crash: () => (crashed = true),
+    save: (c: TournamentCheckpoint): Promise<void> => {
+      if (crashed) return Promise.resolve();
+      const stored = JSON.parse(JSON.stringify(c)) as TournamentCheckpoint;
+      saved.push(stored);
+      if (until(stored)) {
+        crashed = true;
+        reach(stored);
+      }
+      return Promise.resolve();
+    },
+  };
+}
+
+/** The crash: the tables stop where they are (their hands unfinished) and the bots go. */
+async function crash(t: { director: TournamentDirector; bots: { stop(): void } }): Promise<void> {
+  t.bots.stop();
+  for (const table of t.director.tables()) await table.dispose();
+}
+
+const stacks = (c: TournamentCheckpoint) => c.entrants.map((e) => [e.ref.account, e.stack, e.out]);
+
+describe('a tournament after a crash', () => {
+  it('goes on from its checkpoint with the same players, stacks, seats and level, and plays to its winner with the ledger conserved', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'felt-tournament-recovery-'));
+    dirs.push(dir);
+    const storage = await openMigratedSqliteStorage({ file: join(dir, 'felt.db') });
+    try {
+      const ids: number[] = [];
+      for (let i = 0; i < 12; i++) {
+        const user = await storage.createUser({ name: `p${i}`, passwordHash: 'x', passwordSalt: 'x' });
+        if (!user.ok) throw new Error(user.error.message);
+        await storage.topUp(user.value.id, 2000);
+        ids.push(user.value.id);
+      }
+      const def = holdemDefinition({ maxEntrants: 12, seats: 6 });
+      const first = recorder((c) => c.phase === 'running' && c.entrants.some((e) => e.out));
+      const before = botTournament(def, {
+        seed: 3,
+        money: ledgerMoney(storage, 'tt', 'play'),
+        save: first.save,
+      });
+      for (const id of ids) expect((await before.director.register(botRef(id))).ok).toBe(true);
+      const reached = await first.reached;
+      await crash(before);
+      // What the room's database holds is what a restart reads.
+      await storeCheckpoints(storage)(reached);
+      const inPlay = await storage.tournamentsInPlay();
+      expect(inPlay.map((t) => t.id)).toEqual(['tt']);
+      const stored = storedCheckpoint(inPlay[0]!);
+      expect(stored).toEqual(reached);
+      expect(stored.entrants.reduce((sum, e) => sum + (e.out ? 0 : e.stack), 0)).toBe(12 * def.startingChips);
+
+      const again = recorder(() => false);
+      const after = botDeps({ seed: 4, money: ledgerMoney(storage, 'tt', 'play'), save: again.save });
+      const director = await TournamentDirector.resume(stored, after.deps);
+      const resumed = again.saved[0]!;
+      expect(stacks(resumed)).toEqual(stacks(stored));
+      expect(resumed.seating.map((t) => t.seats)).toEqual(stored.seating.map((t) => t.seats));
+      expect(resumed.clock?.level).toBe(stored.clock?.level);
+      expect(resumed.results).toEqual(stored.results);
+      await director.done;
+      await storeCheckpoints(storage)(director.checkpoint());
+      expect(await storage.tournamentsInPlay()).toEqual([]);
+      expect(after.errors).toEqual([]);
+      expect(director.figures().conserved).toBe(true);
+      const results = director.results();
+      expect(results).toHaveLength(12);
+      expect(results.reduce((sum, r) => sum + r.prize, 0)).toBe(12 * def.buyIn);
+      const audit = await storage.audit();
+      expect(audit.problems).toEqual([]);
+      expect(audit.currencies.play).toMatchObject({ prizePools: 0, house: 12 * def.fee, sum: 0 });
+      for (const id of ids) {
+        const prize = results.find((r) => r.account === id)!.prize;
+        expect((await storage.balances(id)).play).toBe(2000 - def.buyIn - def.fee + prize);
+      }
+    } finally {
+      await storage.close();
+    }
+  }, 120_000);
+
+  it('the level clock is paused across the restart: the time the room was down is not counted', async () => {
+    const def = holdemDefinition({ levelLength: { unit: 'minutes', value: 10 } });
+    const first = recorder((c) => c.phase === 'running' && c.clock !== null && c.clock.elapsedMs > 0);
+    const before = botTournament(def, { seed: 5, save: first.save });
+    for (let i = 1; i <= def.maxEntrants; i++)
+      expect((await before.director.register(botRef(i))).ok).toBe(true);
+    const stored = await first.reached;
+    await crash(before);
+    expect(stored.clock!.runningSince).toBeNull();
+    // The room stays down a while; none of it may count.
+    const downUntil = Date.now() + 300;
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, downUntil - Date.now())));
+    const again = recorder(() => false);
+    const after = botDeps({ seed: 6, save: again.save });
+    const restarting = Date.now();
+    const director = await TournamentDirector.resume(stored, after.deps);
+    const upFor = Date.now() - restarting;
+    const resumed = again.saved[0]!;
+    expect(resumed.clock!.level).toBe(stored.clock!.level);
+    const counted = elapsedMs(resumed.clock!, Date.now()) - stored.clock!.elapsedMs;
+    expect(counted).toBeGreaterThanOrEqual(0);
+    expect(counted).toBeLessThanOrEqual(upFor);
+    expect((await director.cancel()).ok).toBe(true);
+    expect(after.errors).toEqual([]);
+  }, 60_000);
+});
