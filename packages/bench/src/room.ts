@@ -12,6 +12,9 @@
  * over the same seconds (scraped as the bots start and stop measuring) — hands started, actions
  * acknowledged and their mean latency — to hold against the bots' own counts.
  *
+ * `FELT_ROOM_DB=postgres://USER@HOST:PORT` puts the room on PostgreSQL instead, in a database the run
+ * creates on that server and drops after it (`room-postgres` 1): the same rows, to hold against SQLite's.
+ *
  * Sized by the environment (defaults finish in about a minute):
  *   FELT_ROOM_BOTS (240)      bots, six to a table: FELT_ROOM_BOTS / 6 six-seat hold'em NL tables
  *   FELT_ROOM_SECONDS (30)    measured seconds, from when every bot is seated
@@ -23,6 +26,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { withBenchDatabase } from './bench-database.js';
 import { envNumber } from './env.js';
 import type { BenchGroup, BenchRow } from './registry.js';
 
@@ -41,6 +45,8 @@ export interface RoomSettings {
   readonly seconds: number;
   readonly thinkMs: number;
   readonly thinkSpread: number;
+  /** A PostgreSQL server's URL to run the room on (a database of its own), or null for SQLite. */
+  readonly db: string | null;
 }
 
 export function roomSettings(): RoomSettings {
@@ -49,6 +55,7 @@ export function roomSettings(): RoomSettings {
     seconds: envNumber('FELT_ROOM_SECONDS', 30, 1),
     thinkMs: Math.round(envNumber('FELT_ROOM_THINK_MS', 500, 0)),
     thinkSpread: envNumber('FELT_ROOM_THINK_SPREAD', 0.5, 0, 1),
+    db: process.env['FELT_ROOM_DB'] || null,
   };
 }
 
@@ -187,10 +194,10 @@ function felt(
 
 /** Starts `felt serve` on a free port; resolves with the process and its port once it listens. */
 function serve(
-  dataDir: string,
+  storage: readonly string[],
 ): Promise<{ child: ChildProcess; port: number; exited: Promise<number | null> }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [FELT, 'serve', '--port', '0', '--data', dataDir], {
+    const child = spawn(process.execPath, [FELT, 'serve', '--port', '0', ...storage], {
       stdio: ['ignore', 'ignore', 'pipe'],
     });
     const exited = new Promise<number | null>((done) => child.on('close', done));
@@ -225,10 +232,20 @@ interface BotsDetailLine {
   readonly peakMemoryMb: number;
 }
 
-/** One load run: the figures of {@link roomGroup}. */
-export async function runRoom(
+/** One load run: the figures of {@link roomGroup}, on SQLite or on a fresh PostgreSQL database. */
+export function runRoom(
   settings: RoomSettings,
   log: (line: string) => void = () => undefined,
+): Promise<BenchRow[]> {
+  if (settings.db === null) return runRoomOn([], settings, log);
+  return withBenchDatabase(settings.db, (url) => runRoomOn(['--db', url], settings, log));
+}
+
+/** A load run whose `felt serve` and `felt admin audit` take `storage` (`--db URL`) when given. */
+async function runRoomOn(
+  storage: readonly string[],
+  settings: RoomSettings,
+  log: (line: string) => void,
 ): Promise<BenchRow[]> {
   const dataDir = mkdtempSync(join(tmpdir(), 'felt-room-bench-'));
   try {
@@ -249,7 +266,7 @@ export async function runRoom(
         })),
       }),
     );
-    const server = await serve(dataDir);
+    const server = await serve(['--data', dataDir, ...storage]);
     let serverPeak = 0;
     // Every window the server reports (a new one each 10 s); the busiest is the steady play.
     const windows: { busiest: LatencyWindow | null } = { busiest: null };
@@ -318,7 +335,7 @@ export async function runRoom(
       log(
         `room: ${result.unanswered} unanswered, errors by request and code ${JSON.stringify(result.errorCodes)}`,
       );
-    const audit = await felt(['admin', 'audit', '--data', dataDir]);
+    const audit = await felt(['admin', 'audit', ...(storage.length > 0 ? storage : ['--data', dataDir])]);
     const conserved = (JSON.parse(audit.stdout.trim()) as { conserved: boolean }).conserved;
     const mb = (bytes: number): number => Math.round(bytes / 2 ** 20);
     const row = (name: string, unit: string, value: number): BenchRow => ({
@@ -373,6 +390,7 @@ export async function runRoom(
           ]),
       row('room-errors', 'errors', result.errors + result.unanswered),
       row('room-conserved', 'yes=1', conserved ? 1 : 0),
+      row('room-postgres', 'yes=1', settings.db === null ? 0 : 1),
     ];
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
