@@ -52,6 +52,7 @@ import { registrationOpen, startDecision } from './registration.js';
 import { ROTATION_START, afterHand, gameFor, type RotationState } from './rotation.js';
 import {
   drawSeats,
+  playersAt,
   rebalance,
   removePlayers,
   seatNewPlayer,
@@ -750,18 +751,26 @@ export class TournamentDirector {
     const placesPaid = this.#prizes.filter((p) => p > 0).length;
     if (isHandForHand(this.playersLeft(), placesPaid, this.#tables.size)) {
       if (this.#round !== null || !allIdle) return;
-      this.#round = { pending: new Set(this.#tables.keys()), out: [], before: this.playersLeft() };
+      // A player alone at his table (balanced within one, at tables of two seats) is dealt no hand: the
+      // round waits only for the tables that can deal one, or it would never end.
+      const dealing = idle.filter((live) => this.#canDeal(live));
+      if (dealing.length === 0) return;
+      this.#round = { pending: new Set(dealing.map((t) => t.no)), out: [], before: this.playersLeft() };
       this.#handForHandRounds++;
-      for (const live of idle) await this.#allow(live, now);
+      for (const live of dealing) await this.#allow(live, now);
       return;
     }
     for (const live of idle) {
       // A level counted in hands may end (and a break fall due) with the hand just allowed.
       if (!this.#levelRunning()) break;
-      const seating = this.#seating.find((t) => t.id === live.no);
-      if (seating !== undefined && seating.seats.filter((p) => p !== null).length >= 2)
-        await this.#allow(live, now);
+      if (this.#canDeal(live)) await this.#allow(live, now);
     }
+  }
+
+  /** Whether `live` seats the two players a hand needs. */
+  #canDeal(live: LiveTable): boolean {
+    const seating = this.#seating.find((t) => t.id === live.no);
+    return seating !== undefined && playersAt(seating) >= 2;
   }
 
   #levelRunning(): boolean {
