@@ -84,6 +84,23 @@ describe('tournament controller', () => {
     throw new Error('no tournament played a hand-for-hand round');
   }, 120_000);
 
+  it('a hand-for-hand round deals only at tables with two players: a player alone at his table waits, and the round ends', async () => {
+    // 3 players at tables of 2 seats paying 2 places: the bubble from the first hand, with the tables
+    // drawn 2 and 1. A round waiting for the lone player's table never ended (seed 20,261,203).
+    const def = holdemDefinition({
+      maxEntrants: 3,
+      seats: 2,
+      payouts: [{ fromEntrants: 2, shares: [7000, 3000] }],
+    });
+    const t = botTournament(def);
+    await register(t, 3);
+    await t.director.done;
+    expect(t.errors).toEqual([]);
+    expect(t.director.figures().handForHandRounds).toBeGreaterThan(0);
+    expect(placesTaken(t.director.results())).toEqual([1, 2, 3]);
+    expect(t.director.results().reduce((sum, r) => sum + r.prize, 0)).toBe(3 * 1000);
+  }, 60_000);
+
   it('unregistering before the start gives the seat back; after the start it is refused, and so is a new entry without late registration', async () => {
     const t = botTournament(holdemDefinition({ maxEntrants: 3 }));
     await register(t, 2);

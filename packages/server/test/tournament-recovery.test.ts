@@ -15,7 +15,8 @@ import {
   type TournamentCheckpoint,
 } from '../src/tournament/checkpoint.js';
 import { elapsedMs } from '../src/tournament/clock.js';
-import { TournamentDirector } from '../src/tournament/director.js';
+import type { Table } from '../src/table/types.js';
+import { TournamentDirector, type SeatFollower } from '../src/tournament/director.js';
 import { ledgerMoney } from '../src/tournament/money.js';
 import { botDeps, botRef, botTournament, holdemDefinition } from './tournament-helpers.js';
 
@@ -113,6 +114,54 @@ describe('a tournament after a crash', () => {
       await storage.close();
     }
   }, 120_000);
+
+  it('a level in hands whose last hand was being dealt at the crash: that hand is dealt again at its own level’s stakes, and ends the level when it finishes', async () => {
+    // Heads-up, levels of 3 hands: crash while the 3rd hand of the first level is dealt.
+    const def = holdemDefinition({ maxEntrants: 2 });
+    const first = recorder(
+      (c) => c.phase === 'running' && c.clock?.level === 0 && c.clock.handsByTable['1'] === 2,
+    );
+    const before = botTournament(def, { seed: 8, save: first.save });
+    for (let i = 1; i <= 2; i++) expect((await before.director.register(botRef(i))).ok).toBe(true);
+    const stored = await first.reached;
+    await crash(before);
+    expect(stored.entrants.every((e) => !e.out)).toBe(true);
+
+    const again = recorder(() => false);
+    const after = botDeps({ seed: 9, save: again.save });
+    // Watch each table the players are seated at (before they sit, so before any hand) for its hands' big blinds.
+    const bigBlinds: number[] = [];
+    const bots = after.deps.follower!;
+    const watched = new Set<Table>();
+    const follower: SeatFollower = {
+      seated: (player, table, seat) => {
+        if (!watched.has(table)) {
+          watched.add(table);
+          let shown: number | null = null;
+          table.subscribe(null, (message) => {
+            if (message.type !== 'table-snapshot' || message.view.hand === null) return;
+            if (message.view.hand.handId === shown) return;
+            shown = message.view.hand.handId;
+            bigBlinds.push(message.view.stakes.small); // a table's `small` is its big blind
+          });
+        }
+        bots.seated(player, table, seat);
+      },
+      unseated: (account, table) => {
+        bots.unseated(account, table);
+      },
+    };
+    const director = await TournamentDirector.resume(stored, { ...after.deps, follower });
+    await director.done;
+    expect(after.errors).toEqual([]);
+    const levels = def.levels.map((l) => l.blinds!.big);
+    // The hand the crash cancelled at level 0's stakes; then level 1 for its 3 hands (if the match lasts).
+    expect(bigBlinds[0]).toBe(levels[0]);
+    expect(bigBlinds.slice(1, 4).every((big) => big === levels[1])).toBe(true);
+    const afterFirst = again.saved.find((c) => c.clock!.level > 0 || c.phase === 'finished')!;
+    if (afterFirst.phase !== 'finished')
+      expect(afterFirst.clock).toMatchObject({ level: 1, handsByTable: {} });
+  }, 60_000);
 
   it('the level clock is paused across the restart: the time the room was down is not counted', async () => {
     const def = holdemDefinition({ levelLength: { unit: 'minutes', value: 10 } });

@@ -33,8 +33,6 @@ export interface TournamentCheckpoint {
     readonly game: GameSpec;
     readonly rotation: RotationState;
     readonly generation: number;
-    /** Dealing a hand when stored: the crash cancels it, so it is not counted in the level. */
-    readonly dealing: boolean;
   }[];
   /** Paused. */
   readonly clock: LevelClock | null;

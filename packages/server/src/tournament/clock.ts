@@ -8,8 +8,8 @@
  * the paused state at each checkpoint, so after a restart `resumeClock` goes on with the remaining time
  * the level had when it was stored; the time the room was down is not counted.
  *
- * Levels by hands: a level ends when one table has started `levelLength.value` hands in it (the
- * others move up with it at their next hand); breaks still last minutes.
+ * Levels by hands: a level ends when one table has finished `levelLength.value` hands dealt in it
+ * (the others move up with it at their next hand); breaks still last minutes.
  */
 import { fail, ok, type Result } from '@felt/engine';
 import type { TournamentDefinition } from './structure.js';
@@ -24,7 +24,7 @@ export interface LevelClock {
   readonly elapsedMs: number;
   /** When the clock last started counting; null = paused. */
   readonly runningSince: number | null;
-  /** Levels by hands: hands started in this level, by table. */
+  /** Levels by hands: hands of this level finished, by table. */
   readonly handsByTable: Readonly<Record<string, number>>;
 }
 
@@ -96,8 +96,8 @@ export function advanceClock(def: ClockDefinition, clock: LevelClock, now: numbe
 }
 
 /**
- * Levels by hands: counts a hand started at `table` at `now` (after its stakes were taken from the
- * current level); the level ends with the hand that completes it. Levels by minutes: unchanged.
+ * Levels by hands: counts a hand of the current level finished at `table` at `now`; the level ends
+ * with the hand that completes it. Levels by minutes: unchanged.
  */
 export function countHand(def: ClockDefinition, clock: LevelClock, table: string, now: number): LevelClock {
   if (def.levelLength.unit !== 'hands' || clock.phase !== 'level') return clock;

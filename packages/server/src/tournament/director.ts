@@ -52,6 +52,7 @@ import { registrationOpen, startDecision } from './registration.js';
 import { ROTATION_START, afterHand, gameFor, type RotationState } from './rotation.js';
 import {
   drawSeats,
+  playersAt,
   rebalance,
   removePlayers,
   seatNewPlayer,
@@ -163,6 +164,8 @@ interface LiveTable {
   stakes: TableStakes;
   rotation: RotationState;
   idle: boolean;
+  /** The level its hand in progress was dealt at: the hand counts in that level when it finishes. */
+  handLevel: number;
   /** Tables opened for this number (a new one per game change or for the final table). */
   generation: number;
 }
@@ -359,7 +362,6 @@ export class TournamentDirector {
         game: t.game,
         rotation: t.rotation,
         generation: t.generation,
-        dealing: !t.idle,
       })),
       clock: paused === null ? null : paused.ok ? paused.value : clock,
       round:
@@ -411,13 +413,7 @@ export class TournamentDirector {
     }
     const now = this.#deps.clock.now();
     const resumed = c.clock === null ? null : resumeClock(c.clock, now);
-    const running = resumed === null ? startClock(now) : resumed.ok ? resumed.value : c.clock!;
-    const handsByTable = { ...running.handsByTable };
-    for (const t of c.tables) {
-      const counted = handsByTable[String(t.no)] ?? 0;
-      if (t.dealing && counted > 0) handsByTable[String(t.no)] = counted - 1;
-    }
-    const clock = { ...running, handsByTable };
+    const clock = resumed === null ? startClock(now) : resumed.ok ? resumed.value : c.clock!;
     this.#clock = clock;
     if (clock.phase === 'break') {
       // The break's remaining time runs from now, like the level's.
@@ -434,7 +430,7 @@ export class TournamentDirector {
       this.#round = { pending: new Set(c.round.pending), out: [...c.round.out], before: c.round.before };
       for (const no of c.round.pending) {
         const live = this.#tables.get(no);
-        if (live !== undefined) await this.#allow(live, now);
+        if (live !== undefined) await this.#allow(live);
       }
       return;
     }
@@ -518,6 +514,7 @@ export class TournamentDirector {
       stakes: tableStakes(levelAt(this.def, level), game),
       rotation: previous?.rotation ?? ROTATION_START,
       idle: true,
+      handLevel: level,
       generation,
       table: null as unknown as Table,
     };
@@ -585,6 +582,10 @@ export class TournamentDirector {
     if (news.type !== 'hand-finished' || this.#phase !== 'running' || this.#tables.get(live.no) !== live)
       return;
     live.idle = true;
+    // Counted when finished, not when allowed: a hand a crash cancels is not in any checkpoint's count,
+    // so it is dealt again at the level it was dealt at. A hand of a level already over counts in none.
+    if (this.#clock !== null && this.#clock.level === live.handLevel)
+      this.#advance(countHand(this.def, this.#clock, String(live.no), this.#deps.clock.now()));
     live.rotation = afterHand(live.rotation, news.players.length);
     const positions = news.positions;
     if (positions !== null && positions.bigBlind !== null) {
@@ -750,22 +751,22 @@ export class TournamentDirector {
     const placesPaid = this.#prizes.filter((p) => p > 0).length;
     if (isHandForHand(this.playersLeft(), placesPaid, this.#tables.size)) {
       if (this.#round !== null || !allIdle) return;
-      this.#round = { pending: new Set(this.#tables.keys()), out: [], before: this.playersLeft() };
+      // A player alone at his table (balanced within one, at tables of two seats) is dealt no hand: the
+      // round waits only for the tables that can deal one, or it would never end.
+      const dealing = idle.filter((live) => this.#canDeal(live));
+      if (dealing.length === 0) return;
+      this.#round = { pending: new Set(dealing.map((t) => t.no)), out: [], before: this.playersLeft() };
       this.#handForHandRounds++;
-      for (const live of idle) await this.#allow(live, now);
+      for (const live of dealing) await this.#allow(live);
       return;
     }
-    for (const live of idle) {
-      // A level counted in hands may end (and a break fall due) with the hand just allowed.
-      if (!this.#levelRunning()) break;
-      const seating = this.#seating.find((t) => t.id === live.no);
-      if (seating !== undefined && seating.seats.filter((p) => p !== null).length >= 2)
-        await this.#allow(live, now);
-    }
+    for (const live of idle) if (this.#canDeal(live)) await this.#allow(live);
   }
 
-  #levelRunning(): boolean {
-    return this.#clock?.phase === 'level';
+  /** Whether `live` seats the two players a hand needs. */
+  #canDeal(live: LiveTable): boolean {
+    const seating = this.#seating.find((t) => t.id === live.no);
+    return seating !== undefined && playersAt(seating) >= 2;
   }
 
   #advance(next: LevelClock): void {
@@ -775,7 +776,7 @@ export class TournamentDirector {
   }
 
   /** Allows one hand at `live`, at the current level and game (a fresh table when the game changes). */
-  async #allow(live: LiveTable, now: number): Promise<void> {
+  async #allow(live: LiveTable): Promise<void> {
     const clock = this.#clock!;
     let target = live;
     const game = gameFor(this.def, clock.level, live.rotation);
@@ -788,7 +789,7 @@ export class TournamentDirector {
       target = await this.#open(seating, game, live);
     }
     target.stakes = tableStakes(levelAt(this.def, clock.level), target.game);
-    this.#advance(countHand(this.def, clock, String(live.no), now));
+    target.handLevel = clock.level;
     target.idle = false;
     const result = await target.table.control({ type: 'allow-hands', count: 1 });
     if (!result.ok) this.#fault(new Error(`allow a hand at ${target.table.id}: ${result.error.message}`));
