@@ -170,6 +170,11 @@ describe.skipIf(!ready.ok)(
         await expect.poll(() => step.innerText()).toBe(`2 / ${total}`);
         await controls.getByRole('button', { name: 'Previous step' }).click();
         await expect.poll(() => step.innerText()).toBe(`1 / ${total}`);
+        // The arrow keys step too.
+        await page.keyboard.press('ArrowRight');
+        await expect.poll(() => step.innerText()).toBe(`2 / ${total}`);
+        await page.keyboard.press('ArrowLeft');
+        await expect.poll(() => step.innerText()).toBe(`1 / ${total}`);
         // Played at 4×, it runs to the end by itself and stops there.
         await replayer.getByLabel('Speed').selectOption('4');
         await controls.getByRole('button', { name: 'Play', exact: true }).click();
@@ -199,7 +204,8 @@ describe.skipIf(!ready.ok)(
         const bar = await controls.boundingBox();
         expect(bar!.y + bar!.height).toBeLessThanOrEqual(viewport.height + 1);
         await screenshot(page, viewport === PHONE ? 'replayer-phone.png' : 'replayer.png');
-        await replayer.getByRole('button', { name: 'Close' }).click();
+        if (viewport === PHONE) await replayer.getByRole('button', { name: 'Close' }).click();
+        else await page.keyboard.press('Escape');
         await replayer.waitFor({ state: 'detached' });
       }
     }, 180_000);

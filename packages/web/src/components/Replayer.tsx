@@ -91,6 +91,8 @@ export function Replayer({
         tabIndex={-1}
         ref={dialog}
         onKeyDown={(event) => {
+          // A key pressed in the replayer is the replayer's: none reaches the table's shortcuts below it.
+          event.stopPropagation();
           if (event.key === 'Escape') onClose();
           else if (event.key === 'ArrowRight') go(step + 1);
           else if (event.key === 'ArrowLeft') go(step - 1);
