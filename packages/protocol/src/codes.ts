@@ -19,6 +19,7 @@ export const ClientOp = {
   WAITLIST_LEAVE: 'waitlist-leave',
   TABLE_OPEN: 'table-open',
   TABLE_CLOSE: 'table-close',
+  TABLE_PREVIEW: 'table-preview',
   SEAT_TAKE: 'seat-take',
   REBUY: 'rebuy',
   SIT_OUT: 'sit-out',

@@ -23,6 +23,7 @@ import type {
   FairNextView,
   HandRecap,
   LegalView,
+  SeatStatus,
   TableStakes,
   TableView,
 } from './views.js';
@@ -171,6 +172,8 @@ export const WaitlistLeave = request(ClientOp.WAITLIST_LEAVE, { tableId: TableId
 /** Watch a table: as a player when seated there, else as a spectator. Sends a snapshot, then events. */
 export const TableOpen = request(ClientOp.TABLE_OPEN, { tableId: TableId });
 export const TableClose = request(ClientOp.TABLE_CLOSE, { tableId: TableId });
+/** Who sits at a table (the lobby's preview of a row), without watching it. */
+export const TablePreview = request(ClientOp.TABLE_PREVIEW, { tableId: TableId });
 /**
  * Take a seat with `buyIn` chips from the balance. `post`: a new player posts a big blind to play at
  * once, or waits for the big blind (default 'wait'); `autoPost`: post blinds when they are due without
@@ -360,6 +363,7 @@ export const ClientMessageSchema = union('op', [
   WaitlistLeave,
   TableOpen,
   TableClose,
+  TablePreview,
   SeatTake,
   Rebuy,
   SitOut,
@@ -497,6 +501,16 @@ export interface TournamentDetail extends TournamentSummary {
   readonly results: readonly TournamentPlace[];
 }
 
+/** A taken seat as the lobby's preview shows it: what any spectator of the table sees of it. */
+export interface SeatPreview {
+  readonly seat: number;
+  readonly name: string;
+  /** His chips as the table shows them now (during a hand, less what he has put in it). */
+  readonly stack: number;
+  readonly bot: boolean;
+  readonly status: SeatStatus;
+}
+
 /** A finished hand in the player's list. */
 export interface HandListItem {
   readonly handId: number;
@@ -539,6 +553,8 @@ export interface AckData {
   /** `seat`: the viewer's seat, or null (spectator). The snapshot follows as `table-snapshot`. */
   readonly 'table-open': { readonly seat: number | null };
   readonly 'table-close': Record<string, never>;
+  /** `seats`: the taken seats, in seat order. */
+  readonly 'table-preview': { readonly tableId: string; readonly seats: readonly SeatPreview[] };
   readonly 'seat-take': { readonly seat: number; readonly balances: Balances };
   readonly rebuy: { readonly balances: Balances };
   readonly 'sit-out': Record<string, never>;

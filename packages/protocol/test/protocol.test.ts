@@ -31,6 +31,7 @@ const EXAMPLES: readonly ClientMessage[] = [
   { op: 'waitlist-leave', id: 12, tableId: 't-1' },
   { op: 'table-open', id: 13, tableId: 't-1' },
   { op: 'table-close', id: 14, tableId: 't-1' },
+  { op: 'table-preview', id: 141, tableId: 't-1' },
   { op: 'seat-take', id: 15, tableId: 't-1', seat: 3, buyIn: 5000, post: 'wait', autoPost: true },
   { op: 'rebuy', id: 16, tableId: 't-1', amount: 500 },
   { op: 'sit-out', id: 17, tableId: 't-1' },

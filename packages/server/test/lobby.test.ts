@@ -13,7 +13,7 @@ import { defaultTableSet, loadTableSet, tableName } from '../src/lobby/config.js
 import { Lobby, kindOf } from '../src/lobby/lobby.js';
 import { resolveTable, stakesText } from '../src/table/config.js';
 import type { Table, TableConfig, TableSummary, TableView } from '../src/table/types.js';
-import { signedUp, startTestRoom } from './transport-client.js';
+import { signedUp, startTestRoom, uniqueName } from './transport-client.js';
 
 /** A stand-in table whose seats the test fills by hand. */
 function fakeTable(config: TableConfig): Table & { seats: (number | null)[] } {
@@ -273,6 +273,41 @@ describe('the lobby', () => {
       expect(free?.tableId).toBe('hu-2');
       await players[2].client.ok('seat-take', { tableId: 'hu-2', seat: 0, buyIn: 5000 });
       for (const p of players) p.client.close();
+    } finally {
+      await room.close();
+    }
+  });
+
+  it("a table's preview lists who sits there and his stack, in seat order, and nothing of the hand", async () => {
+    const room = await startTestRoom({ tables: [{ ...base, seats: 6 }] });
+    try {
+      const names = [uniqueName('alice'), uniqueName('bob')] as const;
+      const [alice, bob, carol] = await Promise.all([
+        signedUp(room, names[0]),
+        signedUp(room, names[1]),
+        signedUp(room),
+      ]);
+      await alice.client.ok('seat-take', { tableId: 'hu', seat: 3, buyIn: 5000 });
+      const one = await carol.client.ok('table-preview', { tableId: 'hu' });
+      expect(one.tableId).toBe('hu');
+      expect(one.seats).toEqual([
+        { seat: 3, name: names[0], stack: 5000, bot: false, status: expect.any(String) as string },
+      ]);
+      await bob.client.ok('seat-take', { tableId: 'hu', seat: 1, buyIn: 4000 });
+      const two = await carol.client.ok('table-preview', { tableId: 'hu' });
+      expect(two.seats.map((seat) => [seat.seat, seat.name])).toEqual([
+        [1, names[1]],
+        [3, names[0]],
+      ]);
+      // Stacks as a spectator sees them: less what a hand that may have started took in blinds.
+      for (const seat of two.seats) {
+        expect(Object.keys(seat).sort()).toEqual(['bot', 'name', 'seat', 'stack', 'status']);
+        expect(seat.stack).toBeGreaterThan(0);
+        expect(seat.stack).toBeLessThanOrEqual(seat.name === names[0] ? 5000 : 4000);
+      }
+      const missing = await carol.client.request('table-preview', { tableId: 'nowhere' });
+      expect(missing.op === 'error' && missing.code).toBe('NO_SUCH_TABLE');
+      for (const p of [alice, bob, carol]) p.client.close();
     } finally {
       await room.close();
     }

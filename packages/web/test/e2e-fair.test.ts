@@ -7,6 +7,7 @@
  * not revealed yet.
  */
 import { readFileSync } from 'node:fs';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   e2eReady,
@@ -43,6 +44,13 @@ async function showAlways(player: Player): Promise<void> {
   await expect.poll(() => box.isChecked()).toBe(true);
   await box.click();
   await expect.poll(() => box.isChecked()).toBe(false);
+}
+
+/** A hand opened in the history shows its replayer over the page first. */
+async function closeReplayer(page: Page): Promise<void> {
+  const replayer = page.getByRole('dialog', { name: /^Replay of hand/ });
+  await replayer.getByRole('button', { name: 'Close' }).click();
+  await replayer.waitFor({ state: 'detached' });
 }
 
 describe.skipIf(!ready.ok)('fair dealing in the browser (headless Chromium, real server)', () => {
@@ -86,6 +94,7 @@ describe.skipIf(!ready.ok)('fair dealing in the browser (headless Chromium, real
       const page = player.page;
       await page.getByRole('button', { name: 'Hand history' }).click();
       await page.locator('.panel .log button').first().click();
+      await closeReplayer(page);
       const verify = page.getByRole('region', { name: 'Verify' });
       await verify.getByRole('button', { name: 'Verify' }).click();
       await expect
@@ -137,6 +146,7 @@ describe.skipIf(!ready.ok)('fair dealing in the browser (headless Chromium, real
     const items = alice.page.locator('.panel .log button');
     await expect.poll(() => items.count()).toBe(2);
     await items.first().click();
+    await closeReplayer(alice.page);
     const folded = alice.page.getByRole('region', { name: 'Verify' });
     await folded.getByRole('button', { name: 'Verify' }).click();
     await expect

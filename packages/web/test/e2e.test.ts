@@ -253,13 +253,16 @@ describe.skipIf(!ready.ok)('web client end to end (headless Chromium, real serve
     await alice.page.getByRole('button', { name: 'Hand history' }).click();
     // (the players leave after the history is checked, below)
     await alice.page.locator('.panel .log button').first().click();
-    const replayer = alice.page.getByRole('region', { name: /^Replay of hand/ });
+    const replayer = alice.page.getByRole('dialog', { name: /^Replay of hand/ });
     await replayer.waitFor();
     await replayer.getByRole('button', { name: 'Next step' }).click();
     await replayer.getByRole('button', { name: 'Next step' }).click();
-    await expect.poll(() => replayer.innerText()).toMatch(/3\/\d+: .*(dealt|is dealt)/);
+    await expect.poll(() => replayer.getByTestId('replay-step').innerText()).toMatch(/^3 \/ \d+$/);
+    await expect.poll(() => replayer.getByTestId('replay-line').innerText()).toMatch(/is dealt/);
     await replayer.getByRole('button', { name: 'Last step' }).click();
-    await expect.poll(() => replayer.innerText()).toContain('End of the hand');
+    await expect.poll(() => replayer.getByTestId('replay-line').innerText()).toMatch(/ wins [\d,.]+/);
+    await replayer.getByRole('button', { name: 'Close' }).click();
+    await replayer.waitFor({ state: 'detached' });
     await leave(players);
   });
 

@@ -290,6 +290,22 @@ export const HANDLERS: Handlers = {
     return Promise.resolve({ seat });
   },
 
+  async [ClientOp.TABLE_PREVIEW](hub, _connection, message) {
+    // What a spectator sees at the seats, and nothing of the hand but the stacks: no cards, whoever asks.
+    const view = tableOf(hub, message.tableId).view(null);
+    const inHand = new Map((view.hand?.players ?? []).map((player) => [player.seat, player.stack]));
+    const seats = view.seats
+      .filter((seat) => seat !== null)
+      .map((seat) => ({
+        seat: seat.seat,
+        name: seat.name,
+        stack: inHand.get(seat.seat) ?? seat.stack,
+        bot: seat.bot,
+        status: seat.status,
+      }));
+    return Promise.resolve({ tableId: message.tableId, seats });
+  },
+
   async [ClientOp.TABLE_CLOSE](_hub, connection, message) {
     connection.tables.get(message.tableId)?.();
     connection.tables.delete(message.tableId);

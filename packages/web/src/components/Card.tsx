@@ -154,6 +154,8 @@ export interface CardRowProps {
   readonly selected?: ReadonlySet<number>;
   readonly onToggle?: (index: number) => void;
   readonly disabled?: boolean;
+  /** A winning hand's cards (their texts): raised and outlined, the others of the row dimmed. */
+  readonly best?: ReadonlySet<string>;
 }
 
 /** A row of cards; with `onToggle`, each card is a toggle button (draw games: pick discards). */
@@ -166,6 +168,7 @@ export function CardRow({
   selected,
   onToggle,
   disabled,
+  best,
 }: CardRowProps) {
   return (
     <div className="card-row" role="group" aria-label={label}>
@@ -178,11 +181,15 @@ export function CardRow({
             fourColour={fourColour ?? false}
             down={isDown}
             selected={selected?.has(index) ?? false}
+            dim={best !== undefined && best.size > 0 && !best.has(card)}
           />
         );
         if (onToggle === undefined) {
+          const slot = ['card-slot', isDown ? 'card-slot-down' : '', best?.has(card) ? 'card-best' : '']
+            .filter(Boolean)
+            .join(' ');
           return (
-            <span key={index} className={isDown ? 'card-slot card-slot-down' : 'card-slot'}>
+            <span key={index} className={slot} {...(best?.has(card) ? { 'data-best': 'true' } : {})}>
               {face}
             </span>
           );

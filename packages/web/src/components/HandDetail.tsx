@@ -2,15 +2,33 @@ import type { HandHistoryPayload } from '@felt/protocol';
 import { useState } from 'react';
 import { shortHex } from '../fair';
 import { checkHand, type FairCheck } from '../fair-check';
-import { replayFrames, type ReplayFrame } from '../replay';
-import { CardRow } from './Card';
+import { Replayer } from './Replayer';
 
 /** One finished hand of his history: the replayer, and the check that it was dealt from its committed deck. */
 export default function HandDetail({ hand, ownName }: { hand: HandHistoryPayload; ownName: string | null }) {
+  const [replaying, setReplaying] = useState(true);
   return (
     <>
-      <Replayer hand={hand} />
+      {replaying ? (
+        <Replayer
+          handId={hand.handId}
+          phh={hand.phh}
+          currency={hand.currency}
+          ownName={ownName}
+          onClose={() => {
+            setReplaying(false);
+          }}
+        />
+      ) : null}
       <div className="downloads">
+        <button
+          type="button"
+          onClick={() => {
+            setReplaying(true);
+          }}
+        >
+          Replay on the table
+        </button>
         <button
           type="button"
           onClick={() => {
@@ -28,6 +46,10 @@ export default function HandDetail({ hand, ownName }: { hand: HandHistoryPayload
           Download text
         </button>
       </div>
+      <details>
+        <summary>Text</summary>
+        <pre style={{ whiteSpace: 'pre-wrap', fontSize: '0.8rem' }}>{hand.text}</pre>
+      </details>
       <Verify phh={hand.phh} ownName={ownName} />
     </>
   );
@@ -43,73 +65,6 @@ function download(name: string, text: string): void {
   setTimeout(() => {
     URL.revokeObjectURL(url);
   }, 1000);
-}
-
-function Replayer({ hand }: { hand: HandHistoryPayload }) {
-  const [frames] = useState<ReplayFrame[]>(() => replayFrames(hand.phh));
-  const [step, setStep] = useState(0);
-  const frame = frames[Math.min(step, frames.length - 1)];
-  if (frame === undefined) return null;
-  return (
-    <div className="replayer" aria-label={`Replay of hand ${hand.handId}`} role="region">
-      <div className="controls">
-        <button
-          type="button"
-          aria-label="First step"
-          onClick={() => {
-            setStep(0);
-          }}
-        >
-          ⏮
-        </button>
-        <button
-          type="button"
-          aria-label="Previous step"
-          onClick={() => {
-            setStep(Math.max(0, step - 1));
-          }}
-        >
-          ◀
-        </button>
-        <span aria-live="polite">
-          {step + 1}/{frames.length}: {frame.line}
-        </span>
-        <button
-          type="button"
-          aria-label="Next step"
-          onClick={() => {
-            setStep(Math.min(frames.length - 1, step + 1));
-          }}
-        >
-          ▶
-        </button>
-        <button
-          type="button"
-          aria-label="Last step"
-          onClick={() => {
-            setStep(frames.length - 1);
-          }}
-        >
-          ⏭
-        </button>
-      </div>
-      {frame.board.length > 0 ? <CardRow cards={frame.board} height={40} label="Board" /> : null}
-      <ul className="log">
-        {frame.players.map((player, index) => (
-          <li key={index} style={player.folded ? { opacity: 0.55 } : undefined}>
-            {player.name}: {player.stack}
-            {player.bet > 0 ? ` (bet ${player.bet})` : ''}{' '}
-            <CardRow cards={player.cards} height={32} label={`${player.name}'s cards`} />
-          </li>
-        ))}
-      </ul>
-      <p>Pot {frame.pot}</p>
-      <details>
-        <summary>Text</summary>
-        <pre style={{ whiteSpace: 'pre-wrap', fontSize: '0.8rem' }}>{hand.text}</pre>
-      </details>
-    </div>
-  );
 }
 
 /** The Verify view of a finished hand: checks it in the browser and says what it checked. */

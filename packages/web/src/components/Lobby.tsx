@@ -3,6 +3,7 @@ import { useMemo, useState } from 'react';
 import { formatMoney, gameName, STRUCTURE_LABELS } from '../format';
 import { useAppState, useStore } from '../hooks';
 import { groupOf, orderRows, type LobbyOrder, type SortKey } from '../lobby-sort';
+import { SeatsPreview } from './LobbyPreview';
 
 /** The sortable columns: key, heading, and the classes of their cells. */
 const COLUMNS: readonly { key: SortKey; label: string; className?: string }[] = [
@@ -193,8 +194,7 @@ function LobbyRow({ row, waiting, open }: { row: TableSummary; waiting: number |
       <td className="wide">{STRUCTURE_LABELS[row.structure] ?? row.structure}</td>
       <td>{row.currency === 'real' ? `$${row.stakesText}` : row.stakesText}</td>
       <td className="num">
-        {row.taken}/{row.seats}
-        {row.waiting > 0 ? ` (+${row.waiting})` : ''}
+        <SeatsPreview row={row} />
       </td>
       <td className="num wide">{formatMoney(row.averagePot, row.currency)}</td>
       <td className="num wide">{Math.round(row.handsPerHour)}</td>

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { seatSpots } from '../layout';
+import { seatSpots, type SeatSpot } from '../layout';
 import {
   amountText,
   formatMoney,
@@ -13,9 +13,10 @@ import { useAppState, useNow, useStore } from '../hooks';
 import { HIDDEN, type HandPlayerView, type SeatView, type TableView } from '../net/views';
 import { potTotal, type ClockState, type TableModel } from '../state/table';
 import { ActionBar } from './ActionBar';
-import { CardRow } from './Card';
 import { Chat } from './Chat';
 import { FairDeal } from './Fair';
+import { BetChip, ChipsToWinner, FeltOval, SeatPlate, seatStyle, TableCentre } from './Felt';
+import { resultOnFelt, type FeltResult } from '../felt-result';
 import { History } from './History';
 import { SeatName } from './Notes';
 /** One open table: the oval with its seats, the board and pots, the player's controls and the hand's log. */
@@ -126,41 +127,31 @@ function Oval({
   const sidePots =
     hand !== null && hand.phase !== 'done' && hand.pots.length > 1 && hand.players.some((p) => p.allIn);
   const buttonSpot = view.button === null || !hasBlinds(view.game) ? undefined : spots[view.button];
+  const result = resultOnFelt(table.summary, hand);
   return (
-    <div className="oval-wrap">
-      <div className="oval" />
-      <div className="centre">
-        {hand === null ? (
+    <FeltOval>
+      {hand === null ? (
+        <div className="centre">
           <span className="hand-no">Waiting for players…</span>
-        ) : (
-          <>
-            <span className="hand-no">
-              Hand #{hand.number} · {phaseName(table.legal?.discard != null ? 'draw' : hand.phase)}
-            </span>
-            {hand.board.length > 0 || family === 'flop' ? (
-              <CardRow
-                cards={hand.board}
-                height={64}
-                fourColour={fourColour}
-                label={view.game === 'telesina' ? 'Vela (community card)' : 'Board'}
-              />
-            ) : null}
-            <div className="pots" aria-label="Pots" data-testid="pots">
-              <span className="pot" data-testid="pot-total">
-                Pot {formatMoney(pot + bets, view.currency)}
-              </span>
-              {sidePots
-                ? hand.pots.map((entry, index) => (
-                    <span key={index} className="pot" data-pot={index}>
-                      {index === 0 ? 'Main pot' : `Side pot ${index}`}{' '}
-                      {formatMoney(entry.amount, view.currency)}
-                    </span>
-                  ))
-                : null}
-            </div>
-          </>
-        )}
-      </div>
+        </div>
+      ) : (
+        <TableCentre
+          caption={`Hand #${hand.number} · ${phaseName(table.legal?.discard != null ? 'draw' : hand.phase)}`}
+          board={hand.board.length > 0 || family === 'flop' ? hand.board : null}
+          boardLabel={view.game === 'telesina' ? 'Vela (community card)' : 'Board'}
+          fourColour={fourColour}
+          {...(result === null ? {} : { best: result.best })}
+          pots={[
+            { text: `Pot ${formatMoney(pot + bets, view.currency)}`, testId: 'pot-total' },
+            ...(sidePots
+              ? hand.pots.map((entry, index) => ({
+                  text: `${index === 0 ? 'Main pot' : `Side pot ${index}`} ${formatMoney(entry.amount, view.currency)}`,
+                  index,
+                }))
+              : []),
+          ]}
+        />
+      )}
       {buttonSpot === undefined ? null : (
         <div
           className="dealer-button"
@@ -186,23 +177,34 @@ function Oval({
               view={view}
               table={table}
               fourColour={fourColour}
-              style={{ left: `clamp(46px, ${spot.x}%, calc(100% - 46px))`, top: `${spot.y}%` }}
+              spot={spot}
+              result={result}
               onSit={onSit}
             />
             {player !== null && player.bet > 0 && hand?.phase !== 'done' ? (
-              <div
-                className="bet"
-                style={{ left: `${spot.betX}%`, top: `${spot.betY}%` }}
-                aria-label={`${seat?.name ?? 'Seat'} bets ${formatMoney(player.bet, view.currency)}`}
-                data-testid={`bet-${seatNumber}`}
-              >
-                {formatMoney(player.bet, view.currency)}
-              </div>
+              <BetChip
+                spot={spot}
+                amount={formatMoney(player.bet, view.currency)}
+                label={`${seat?.name ?? 'Seat'} bets ${formatMoney(player.bet, view.currency)}`}
+                testId={`bet-${seatNumber}`}
+              />
             ) : null}
           </div>
         );
       })}
-    </div>
+      {result === null
+        ? null
+        : Object.entries(table.won).map(([seat, amount]) => {
+            const spot = spots[Number(seat)];
+            return spot === undefined ? null : (
+              <ChipsToWinner
+                key={`${result.number}-${seat}`}
+                spot={spot}
+                amount={formatMoney(amount, view.currency)}
+              />
+            );
+          })}
+    </FeltOval>
   );
 }
 
@@ -228,7 +230,8 @@ function Seat({
   view,
   table,
   fourColour,
-  style,
+  spot,
+  result,
   onSit,
 }: {
   seatNumber: number;
@@ -237,12 +240,13 @@ function Seat({
   view: TableView;
   table: TableModel;
   fourColour: boolean;
-  style: { left: string; top: string };
+  spot: SeatSpot;
+  result: FeltResult | null;
   onSit: (seat: number) => void;
 }) {
   if (seat === null) {
     return (
-      <div className="seat empty" style={style} data-seat={seatNumber}>
+      <div className="seat empty" style={seatStyle(spot)} data-seat={seatNumber}>
         <div className="seat-box">
           {view.you === null ? (
             <button
@@ -285,44 +289,45 @@ function Seat({
                 : seat.missed.big || seat.missed.small
                   ? 'Missed blinds'
                   : null;
-  const classes = ['seat', me ? 'me' : '', acting ? 'acting' : '', player?.folded ? 'folded' : '']
-    .filter(Boolean)
-    .join(' ');
+  const best = result?.bestBySeat.get(seatNumber);
   return (
-    <div
-      className={classes}
-      style={style}
-      data-seat={seatNumber}
-      data-name={seat.name}
-      aria-label={`Seat ${seatNumber + 1}: ${seat.name}`}
-      role="group"
-    >
-      {player !== null && player.cards.length > 0 ? (
-        <CardRow
-          cards={player.cards}
-          {...(gameFamily(view.game) === 'stud' ? { up: player.up } : {})}
-          height={me ? 56 : 46}
-          fourColour={fourColour}
-          label={me ? 'Your cards' : `${seat.name}'s cards`}
-        />
-      ) : null}
-      <div className="seat-box">
-        <div className="name">
+    <SeatPlate
+      seatNumber={seatNumber}
+      label={seat.name}
+      name={
+        <>
           {seat.bot ? (
             <span className="bot-badge" title="House bot">
               BOT
             </span>
           ) : null}
           {me || seat.bot ? seat.name : <SeatName account={seat.account} name={seat.name} />}
-        </div>
-        <div className="stack" data-testid={`stack-${seatNumber}`}>
-          {formatMoney(stack, view.currency)}
-        </div>
-        {status === null ? null : <div className="status">{status}</div>}
-        {won === undefined ? null : <div className="winner">Wins {formatMoney(won, view.currency)}</div>}
-        {acting && table.clock?.seat === seatNumber ? <ClockBar clock={table.clock} /> : null}
-      </div>
-    </div>
+        </>
+      }
+      stack={formatMoney(stack, view.currency)}
+      stackTestId={`stack-${seatNumber}`}
+      cards={
+        player === null
+          ? null
+          : {
+              cards: player.cards,
+              ...(gameFamily(view.game) === 'stud' ? { up: player.up } : {}),
+              height: me ? 56 : 46,
+              label: me ? 'Your cards' : `${seat.name}'s cards`,
+              ...(best === undefined ? {} : { best }),
+            }
+      }
+      fourColour={fourColour}
+      status={status}
+      won={won === undefined ? null : `Wins ${formatMoney(won, view.currency)}`}
+      handName={result?.names.get(seatNumber) ?? null}
+      me={me}
+      acting={acting}
+      folded={player?.folded ?? false}
+      spot={spot}
+    >
+      {acting && table.clock?.seat === seatNumber ? <ClockBar clock={table.clock} /> : null}
+    </SeatPlate>
   );
 }
 

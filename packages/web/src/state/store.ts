@@ -12,6 +12,7 @@ import type {
   HandListItem,
   NoteColour,
   PlayerNoteView,
+  SeatPreview,
   ServerMessage,
   TableSummary,
   WireHandAction,
@@ -414,6 +415,12 @@ export class Store {
       },
       () => undefined,
     );
+  }
+
+  /** Who sits at a table, for the lobby's preview of its row (the table is not watched). */
+  async tablePreview(tableId: string): Promise<readonly SeatPreview[] | null> {
+    const ack = await this.guard(this.connection.request('table-preview', { tableId }));
+    return ack === null ? null : (ack['data'] as { seats: readonly SeatPreview[] }).seats;
   }
 
   async historyFetch(handId: number): Promise<HandHistoryPayload | null> {
