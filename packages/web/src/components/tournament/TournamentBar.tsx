@@ -70,7 +70,7 @@ export default function TournamentBar({ tableId, tournamentId }: { tableId: stri
           store.show(tournamentScreen(tournamentId));
         }}
       >
-        Tournament page
+        Tournament
       </button>
       {play?.moved === true && play.tableId === tableId && play.out === null ? (
         <p className="moved-notice" role="status" data-testid="moved-notice">

@@ -164,9 +164,11 @@ function Results({ detail, me }: { detail: TournamentDetail; me: number | null }
 }
 
 function Entrants({ detail, me }: { detail: TournamentDetail; me: number | null }) {
-  const players = [...detail.players].sort(
-    (a, b) => (a.rank ?? Number.MAX_SAFE_INTEGER) - (b.rank ?? Number.MAX_SAFE_INTEGER) || b.chips - a.chips,
-  );
+  const places = new Map(detail.results.map((r) => [r.account, r.place]));
+  // Those still in by rank, then those out by place.
+  const order = (p: TournamentDetail['players'][number]): number =>
+    p.rank ?? detail.players.length + (places.get(p.account) ?? detail.players.length);
+  const players = [...detail.players].sort((a, b) => order(a) - order(b));
   return (
     <section aria-labelledby="entrants-title">
       <h3 id="entrants-title">Entrants</h3>
@@ -186,7 +188,14 @@ function Entrants({ detail, me }: { detail: TournamentDetail; me: number | null 
           <tbody>
             {players.map((p) => (
               <tr key={p.account} className={p.account === me ? 'me' : undefined}>
-                <td>{p.rank ?? (detail.state === 'registering' ? '' : 'out')}</td>
+                <td>
+                  {p.rank ??
+                    (places.has(p.account)
+                      ? ordinal(places.get(p.account) ?? 0)
+                      : detail.state === 'registering'
+                        ? ''
+                        : 'out')}
+                </td>
                 <td>{p.name}</td>
                 <td className="num">
                   {p.rank === null && detail.state !== 'registering' ? '—' : formatChips(p.chips)}
@@ -252,7 +261,7 @@ function Payouts({ detail }: { detail: TournamentDetail }) {
 function Structure({ detail }: { detail: TournamentDetail }) {
   const unit = detail.levelLength.unit === 'hands' ? 'hands' : 'minutes';
   return (
-    <section aria-labelledby="structure-title">
+    <section className="structure" aria-labelledby="structure-title">
       <h3 id="structure-title">Structure</h3>
       <p className="meta">
         Levels of {detail.levelLength.value} {unit}
@@ -272,13 +281,18 @@ function Structure({ detail }: { detail: TournamentDetail }) {
           {detail.levels.map((level, i) => {
             const breaks = detail.breaks;
             return [
-              <tr key={`level ${String(i)}`} className={detail.level === i ? 'current' : undefined}>
+              <tr
+                key={`level ${String(i)}`}
+                className={detail.state === 'running' && detail.level === i ? 'current' : undefined}
+              >
                 <td>{i + 1}</td>
                 <td>{levelStakes(level)}</td>
               </tr>,
               breaks !== null && (i + 1) % breaks.everyLevels === 0 ? (
                 <tr key={`break ${String(i)}`} className="break">
-                  <td colSpan={2}>Break, {breaks.minutes} minutes</td>
+                  <td colSpan={2}>
+                    Break, {breaks.minutes} minute{breaks.minutes === 1 ? '' : 's'}
+                  </td>
                 </tr>
               ) : null,
             ];
