@@ -87,6 +87,24 @@ const TOURNAMENTS = [
     schedule: { startsAt: Date.now() + 3 * 3600_000 },
   },
   {
+    // Dearer than a new account's 1,000 of play money: registering is refused.
+    id: 'high',
+    definition: {
+      name: 'High Roller',
+      kind: 'scheduled',
+      games: [{ game: 'omaha', structure: 'pot-limit' }],
+      levels: LEVELS,
+      levelLength: { unit: 'minutes', value: 20 },
+      startingChips: 1_000_000,
+      minEntrants: 2,
+      maxEntrants: 18,
+      money: 'play',
+      buyIn: 200_000,
+      fee: 10_000,
+    },
+    schedule: { startsAt: Date.now() + 5 * 3600_000 },
+  },
+  {
     id: 'stud6',
     definition: {
       name: 'Stud six',
@@ -158,9 +176,9 @@ describe.skipIf(!ready.ok)('web e2e: a sit & go played to the end in Chromium', 
 
     // The lobby: both kinds, filtered by kind and game.
     await openTournaments(ann.page);
-    await expect.poll(() => ann.page.locator('.tournament-lobby tbody tr').count()).toBe(3);
+    await expect.poll(() => ann.page.locator('.tournament-lobby tbody tr').count()).toBe(4);
     await ann.page.getByLabel('Kind').selectOption('scheduled');
-    await expect.poll(() => ann.page.locator('.tournament-lobby tbody tr').count()).toBe(1);
+    await expect.poll(() => ann.page.locator('.tournament-lobby tbody tr').count()).toBe(2);
     await expect.poll(() => row(ann.page, 'Evening Deepstack').count()).toBe(1);
     await ann.page.getByLabel('Kind').selectOption('');
     await ann.page.getByLabel('Game').selectOption('stud');
@@ -173,9 +191,14 @@ describe.skipIf(!ready.ok)('web e2e: a sit & go played to the end in Chromium', 
       /Sit & go[\s\S]*Texas Hold'em NL[\s\S]*10 \+ 1[\s\S]*0\/5[\s\S]*When full/,
     );
 
-    // Register, unregister (buy-in and fee back), register again.
+    // Register, unregister (buy-in and fee back), register again; a tournament he cannot afford says so.
     const balance = async (page: Page) => (await page.getByTestId('play-balance').innerText()).trim();
     const before = await balance(ann.page);
+    await ann.page.getByRole('button', { name: 'Register for High Roller' }).click();
+    expect(await ann.page.getByTestId('tournament-refusal').innerText()).toBe(
+      'Your balance does not cover the buy-in and fee. (INSUFFICIENT_FUNDS)',
+    );
+    expect(await balance(ann.page)).toBe(before);
     await ann.page.getByRole('button', { name: `Register for ${SNG_NAME}` }).click();
     await sng.locator('.registered').waitFor();
     await expect.poll(() => balance(ann.page)).not.toBe(before);
