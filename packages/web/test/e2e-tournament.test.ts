@@ -125,6 +125,9 @@ const TOURNAMENTS = [
   },
 ];
 
+/** Conditions on the page are waited for generously: a busy machine is slow, never wrong. */
+const POLL = { timeout: 30_000 };
+
 let room: Room | null = null;
 let bots: ChildProcess | null = null;
 beforeAll(async () => {
@@ -150,7 +153,7 @@ async function openTournaments(page: Page): Promise<void> {
 async function play(page: Page): Promise<boolean> {
   const betting = page.getByRole('group', { name: 'Betting' });
   if (!(await betting.isVisible())) return false;
-  const level = await page.getByTestId('tournament-level').innerText();
+  const level = (await page.getByTestId('tournament-level').allInnerTexts())[0] ?? '';
   const allIn = betting.getByRole('button', { name: /^All in/ });
   if (!/^Level [12] /.test(level) && (await allIn.count()) > 0) {
     await allIn.click();
@@ -176,13 +179,13 @@ describe.skipIf(!ready.ok)('web e2e: a sit & go played to the end in Chromium', 
 
     // The lobby: both kinds, filtered by kind and game.
     await openTournaments(ann.page);
-    await expect.poll(() => ann.page.locator('.tournament-lobby tbody tr').count()).toBe(4);
+    await expect.poll(() => ann.page.locator('.tournament-lobby tbody tr').count(), POLL).toBe(4);
     await ann.page.getByLabel('Kind').selectOption('scheduled');
-    await expect.poll(() => ann.page.locator('.tournament-lobby tbody tr').count()).toBe(2);
-    await expect.poll(() => row(ann.page, 'Evening Deepstack').count()).toBe(1);
+    await expect.poll(() => ann.page.locator('.tournament-lobby tbody tr').count(), POLL).toBe(2);
+    await expect.poll(() => row(ann.page, 'Evening Deepstack').count(), POLL).toBe(1);
     await ann.page.getByLabel('Kind').selectOption('');
     await ann.page.getByLabel('Game').selectOption('stud');
-    await expect.poll(() => ann.page.locator('.tournament-lobby tbody tr').count()).toBe(1);
+    await expect.poll(() => ann.page.locator('.tournament-lobby tbody tr').count(), POLL).toBe(1);
     await ann.page.getByLabel('Game').selectOption('');
     const sng = row(ann.page, SNG_NAME);
     const tournamentId = (await sng.getAttribute('data-tournament-id')) ?? '';
@@ -201,10 +204,10 @@ describe.skipIf(!ready.ok)('web e2e: a sit & go played to the end in Chromium', 
     expect(await balance(ann.page)).toBe(before);
     await ann.page.getByRole('button', { name: `Register for ${SNG_NAME}` }).click();
     await sng.locator('.registered').waitFor();
-    await expect.poll(() => balance(ann.page)).not.toBe(before);
+    await expect.poll(() => balance(ann.page), POLL).not.toBe(before);
     await ann.page.getByRole('button', { name: `Unregister from ${SNG_NAME}` }).click();
     await ann.page.getByRole('button', { name: `Register for ${SNG_NAME}` }).waitFor();
-    await expect.poll(() => balance(ann.page)).toBe(before);
+    await expect.poll(() => balance(ann.page), POLL).toBe(before);
     await ann.page.getByRole('button', { name: `Register for ${SNG_NAME}` }).click();
     await sng.locator('.registered').waitFor();
     for (const p of [ben, cal]) {
@@ -212,7 +215,7 @@ describe.skipIf(!ready.ok)('web e2e: a sit & go played to the end in Chromium', 
       await p.page.getByRole('button', { name: `Register for ${SNG_NAME}` }).click();
       await row(p.page, SNG_NAME).locator('.registered').waitFor();
     }
-    await expect.poll(() => row(cal.page, SNG_NAME).innerText(), { timeout: 15_000 }).toContain('3/5');
+    await expect.poll(() => row(cal.page, SNG_NAME).innerText(), POLL).toContain('3/5');
     await screenshot(cal.page, 'tournament-lobby.png');
 
     // A watcher follows the tournament's page.
