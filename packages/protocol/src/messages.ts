@@ -463,6 +463,8 @@ export interface TournamentSummary {
   readonly startsAt: number | null;
   readonly state: TournamentState;
   readonly playersLeft: number;
+  /** Whether the account asking is an entrant (registered, playing, or out). */
+  readonly registered: boolean;
 }
 
 /** A player's place: shared with `tied` players in all (1 = alone), his prize in cents or play chips. */
@@ -472,6 +474,18 @@ export interface TournamentPlace {
   readonly place: number;
   readonly tied: number;
   readonly prize: number;
+}
+
+/**
+ * The level clock as of the answer: the phase (a break due waits for every table's hand to end), the
+ * time left in a level by minutes or a break, the hands left in a level by hands (null where the other
+ * counts), and whether a break follows the level being played.
+ */
+export interface TournamentClockView {
+  readonly phase: 'level' | 'break-due' | 'break';
+  readonly remainingMs: number | null;
+  readonly remainingHands: number | null;
+  readonly breakNext: boolean;
 }
 
 /** The tournament page. */
@@ -484,6 +498,8 @@ export interface TournamentDetail extends TournamentSummary {
   readonly breaks: { readonly everyLevels: number; readonly minutes: number } | null;
   /** The level being played (0-based), null before the start. */
   readonly level: number | null;
+  /** The level clock while it runs, else null. */
+  readonly clock: TournamentClockView | null;
   /** The prizes by place, first place first, for the entrants so far. */
   readonly prizes: readonly number[];
   /**

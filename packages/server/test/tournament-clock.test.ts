@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   advanceClock,
   beginBreak,
+  clockView,
   countHand,
   pauseClock,
   remainingHands,
@@ -105,5 +106,32 @@ describe('level clock', () => {
         },
       ),
     );
+  });
+
+  it('the players are shown the time left in a level by minutes or a break, the hands left in a level by hands, and whether a break comes next', () => {
+    expect(clockView(byMinutes, startClock(0), 4 * MIN)).toEqual({
+      phase: 'level',
+      remainingMs: 6 * MIN,
+      remainingHands: null,
+      breakNext: false,
+    });
+    const second = advanceClock(byMinutes, startClock(0), 12 * MIN);
+    expect(clockView(byMinutes, second, 12 * MIN)).toEqual({
+      phase: 'level',
+      remainingMs: 8 * MIN,
+      remainingHands: null,
+      breakNext: true,
+    });
+    const due = advanceClock(byMinutes, second, 20 * MIN);
+    expect(clockView(byMinutes, due, 20 * MIN)).toMatchObject({ phase: 'break-due', breakNext: false });
+    const onBreak = unwrap(beginBreak(due, 21 * MIN));
+    expect(clockView(byMinutes, onBreak, 23 * MIN)).toMatchObject({ phase: 'break', remainingMs: 3 * MIN });
+    const dealt = countHand(byHands, startClock(0), 't1', 0);
+    expect(clockView(byHands, dealt, 0)).toEqual({
+      phase: 'level',
+      remainingMs: null,
+      remainingHands: 2,
+      breakNext: false,
+    });
   });
 });

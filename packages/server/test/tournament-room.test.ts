@@ -112,11 +112,19 @@ describe('the room runs tournaments over the protocol', () => {
 
     const entered = await client.ok('tournament-register', { tournamentId: id });
     expect(entered.balances.play).toBe(before.play - 1100);
+    const listed = (await client.ok('tournament-list')).tournaments.find((t) => t.tournamentId === id);
+    expect(listed?.registered).toBe(true);
+    const other = await signedUp(r);
+    expect((await other.client.ok('tournament-get', { tournamentId: id })).tournament.registered).toBe(false);
+    other.client.close();
     expect(await errorCode(client, 'tournament-register', { tournamentId: id })).toBe('ALREADY_REGISTERED');
     expect((await client.ok('balances')).balances.play).toBe(before.play - 1100);
     const left = await client.ok('tournament-unregister', { tournamentId: id });
     expect(left.balances).toEqual(before);
-    expect((await client.ok('tournament-get', { tournamentId: id })).tournament.entrants).toBe(0);
+    const unstarted = (await client.ok('tournament-get', { tournamentId: id })).tournament;
+    expect(unstarted.entrants).toBe(0);
+    expect(unstarted.clock).toBeNull();
+    expect(unstarted.registered).toBe(false);
     client.close();
   });
 
@@ -194,6 +202,8 @@ describe('the room runs tournaments over the protocol', () => {
     await Promise.race(decisions);
     const held = (await players[0].client.ok('tournament-get', { tournamentId: id })).tournament;
     expect(held.state).toBe('running');
+    // Levels of three hands: the first hand is dealt, two are left.
+    expect(held.clock).toEqual({ phase: 'level', remainingMs: null, remainingHands: 2, breakNext: false });
 
     await first.server.stop();
     const server = await startServer({

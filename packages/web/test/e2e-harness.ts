@@ -66,11 +66,17 @@ export interface Room {
   stop(): Promise<void>;
 }
 
-/** Starts `felt serve` on a free port with the given table set and a fresh data dir, and Chromium. */
-export async function startRoom(tables: readonly unknown[]): Promise<Room> {
+/**
+ * Starts `felt serve` on a free port with the given table set (and the table file's tournaments) and a
+ * fresh data dir, and Chromium.
+ */
+export async function startRoom(
+  tables: readonly unknown[],
+  tournaments: readonly unknown[] = [],
+): Promise<Room> {
   const data = mkdtempSync(join(tmpdir(), 'felt-e2e-'));
   const tablesFile = join(data, 'tables.json');
-  writeFileSync(tablesFile, JSON.stringify({ tables }));
+  writeFileSync(tablesFile, JSON.stringify({ tables, tournaments }));
   const port = await freePort();
   const server: ChildProcess = spawn(
     process.execPath,
@@ -327,7 +333,8 @@ export async function playHand(
   return observation;
 }
 
-export async function screenshot(page: Page, name: string): Promise<void> {
+/** `fullPage`: the whole page's length, not only the window's. */
+export async function screenshot(page: Page, name: string, fullPage = false): Promise<void> {
   mkdirSync(SCREENSHOTS, { recursive: true });
-  await page.screenshot({ path: join(SCREENSHOTS, name) });
+  await page.screenshot({ path: join(SCREENSHOTS, name), fullPage });
 }

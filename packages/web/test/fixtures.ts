@@ -1,4 +1,4 @@
-import type { FairHandView, HandView, SeatView, TableView } from '@felt/protocol';
+import type { FairHandView, HandView, SeatView, TableView, TournamentDetail } from '@felt/protocol';
 
 /** A hand's public chain entry: the values only need the right shape here. */
 export const FAIR_HAND: FairHandView = {
@@ -88,3 +88,41 @@ export function holdemView(patch: Partial<HandView> = {}): TableView {
     },
   };
 }
+
+/** A scheduled tournament's run id, and its page while it runs (alice 2nd of 2 left, carol out 3rd). */
+export const TOURNAMENT_RUN = 'daily@2026-12-03T20:00:00.000Z';
+
+export const tournamentDetail: TournamentDetail = {
+  tournamentId: TOURNAMENT_RUN,
+  name: 'Daily',
+  kind: 'scheduled',
+  games: [{ game: 'holdem', structure: 'no-limit' }],
+  currency: 'play',
+  buyIn: 1000,
+  fee: 100,
+  entrants: 3,
+  minEntrants: 2,
+  maxEntrants: 9,
+  startsAt: Date.UTC(2026, 11, 3, 20),
+  state: 'running',
+  playersLeft: 2,
+  registered: true,
+  startingChips: 150_000,
+  seatsPerTable: 9,
+  levels: [
+    { blinds: { small: 500, big: 1000 } },
+    { blinds: { small: 1000, big: 2000 }, ante: 2000, bigBlindAnte: true },
+  ],
+  levelLength: { unit: 'minutes', value: 10 },
+  breaks: null,
+  level: 0,
+  clock: { phase: 'level', remainingMs: 65_000, remainingHands: null, breakNext: false },
+  prizes: [3000],
+  players: [
+    { account: 1, name: 'alice', chips: 100_000, rank: 2 },
+    { account: 2, name: 'bob', chips: 350_000, rank: 1 },
+    { account: 3, name: 'carol', chips: 0, rank: null },
+  ],
+  tables: [{ tableId: `${TOURNAMENT_RUN}-1`, players: 2 }],
+  results: [{ account: 3, name: 'carol', place: 3, tied: 1, prize: 0 }],
+};

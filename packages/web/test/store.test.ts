@@ -1,11 +1,14 @@
-import { createElement } from 'react';
+import { createElement, type FunctionComponent } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { App } from '../src/components/App';
 import { StoreContext } from '../src/hooks';
 import { CONSOLE_SCREEN, Store, type SessionHttp, type StorageLike } from '../src/state/store';
 import { FakeNetwork, flush } from './fake-socket';
-import { holdemView } from './fixtures';
+import TournamentBar from '../src/components/tournament/TournamentBar';
+import TournamentLobby from '../src/components/tournament/TournamentLobby';
+import { TOURNAMENT_LOBBY_SCREEN } from '../src/tournament';
+import { holdemView, TOURNAMENT_RUN, tournamentDetail } from './fixtures';
 
 class MemoryStorage implements StorageLike {
   readonly items = new Map<string, string>();
@@ -41,6 +44,9 @@ const lobbyRow = {
 
 const render = (store: Store): string =>
   renderToStaticMarkup(createElement(StoreContext, { value: store }, createElement(App)));
+
+const renderIn = <P extends object>(store: Store, component: FunctionComponent<P>, props: P): string =>
+  renderToStaticMarkup(createElement(StoreContext, { value: store }, createElement(component, props)));
 
 const alice = { account: { id: 1, name: 'alice' }, balances: { play: 100_000, real: 0 } };
 
@@ -481,5 +487,106 @@ describe('the staff console is offered to staff only', () => {
     expect(store.getState().lobby.map((row) => row.tableId)).toEqual(['nl-holdem-1']);
     socket.receive({ op: 'lobby-table-removed', tableId: 'nl-holdem-1' });
     expect(store.getState().lobby).toEqual([]);
+  });
+
+  it('a tournament table: he follows the room to his table at the start and when moved (the old one closed), and the bar shows the level, clock, players left, average, rank, final table, the move and his place and prize', async () => {
+    const { store, socket } = await signedIn();
+    const first = `${TOURNAMENT_RUN}-1`;
+    const second = `${TOURNAMENT_RUN}-2`;
+    const sentFor = (op: string, tableId: string): number =>
+      socket.sent.filter((f) => f['op'] === op && f['tableId'] === tableId).length;
+    socket.receive({
+      op: 'tournament-seat',
+      tournamentId: TOURNAMENT_RUN,
+      tableId: first,
+      seat: 2,
+      moved: false,
+    });
+    expect(store.getState().screen).toBe(first);
+    expect(sentFor('table-open', first)).toBe(1);
+    socket.ack('tournament-get', { tournament: tournamentDetail });
+    await flush();
+    const bar = (tableId: string): string =>
+      renderIn(store, TournamentBar, { tableId, tournamentId: TOURNAMENT_RUN });
+    let html = bar(first);
+    expect(html).toContain('Level 1');
+    expect(html).toContain('Blinds 5/10');
+    expect(html).toContain('1:05 to the next level');
+    expect(html).toContain('2 left');
+    expect(html).toContain('Average 2,250');
+    expect(html).toMatch(/Your rank <b>2<\/b> of 2/);
+    expect(html).toContain('Final table');
+    expect(html).not.toContain('moved');
+
+    socket.receive({
+      op: 'tournament-seat',
+      tournamentId: TOURNAMENT_RUN,
+      tableId: second,
+      seat: 5,
+      moved: true,
+    });
+    expect(store.getState().screen).toBe(second);
+    expect(store.getState().open).toEqual([second]);
+    expect(sentFor('table-close', first)).toBe(1);
+    expect(sentFor('table-open', second)).toBe(1);
+    html = bar(second);
+    expect(html).toContain('You were moved to table 2');
+    // Not the table the tournament page names alone: no final table here.
+    expect(html).not.toContain('Final table');
+    store.dismissMove(TOURNAMENT_RUN);
+    expect(bar(second)).not.toContain('moved');
+
+    socket.receive({
+      op: 'tournament-out',
+      tournamentId: TOURNAMENT_RUN,
+      result: { account: 1, name: 'alice', place: 2, tied: 1, prize: 1950 },
+    });
+    expect(bar(second)).toContain('You finished 2nd. Your prize: 19.50.');
+    socket.receive({
+      op: 'tournament-out',
+      tournamentId: TOURNAMENT_RUN,
+      result: { account: 1, name: 'alice', place: 1, tied: 1, prize: 3000 },
+    });
+    expect(bar(second)).toContain('You won the tournament! Your prize: 30.');
+    store.close();
+  });
+
+  it('the tournament lobby lists each tournament with game, buy-in + fee, entrants, start and state; a refused registration says why with its code and moves no money', async () => {
+    const { store, socket } = await signedIn();
+    const sng = {
+      ...tournamentDetail,
+      tournamentId: 'sng@2026-12-03T15:00:00.000Z',
+      name: 'Turbo six',
+      kind: 'sit-and-go',
+      startsAt: null,
+      state: 'registering',
+      entrants: 5,
+      maxEntrants: 6,
+      registered: false,
+    };
+    const listing = store.loadTournaments();
+    socket.ack('tournament-list', { tournaments: [sng] });
+    await listing;
+    store.show(TOURNAMENT_LOBBY_SCREEN);
+    const html = renderIn(store, TournamentLobby, {});
+    expect(html).toContain('Turbo six');
+    expect(html).toContain('Sit &amp; go');
+    expect(html).toContain('Texas Hold&#x27;em NL');
+    expect(html).toContain('10 + 1');
+    expect(html).toContain('5/6');
+    expect(html).toContain('When full');
+    expect(html).toContain('Registering');
+    expect(html).toContain('aria-label="Register for Turbo six"');
+
+    const entering = store.enterTournament(sng.tournamentId, true);
+    socket.refuse('tournament-register', 'REGISTRATION_CLOSED', 'the tournament is full');
+    await flush();
+    socket.ack('tournament-list', { tournaments: [sng] });
+    socket.ack('tournament-get', { tournament: sng });
+    expect(await entering).toBe(
+      'Registration is closed: the tournament is full, over, or past late registration. (REGISTRATION_CLOSED)',
+    );
+    expect(store.getState().session?.balances.play).toBe(100_000);
+    store.close();
   });
 });

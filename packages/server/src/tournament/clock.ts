@@ -12,6 +12,7 @@
  * (the others move up with it at their next hand); breaks still last minutes.
  */
 import { fail, ok, type Result } from '@felt/engine';
+import type { TournamentClockView } from '@felt/protocol';
 import type { TournamentDefinition } from './structure.js';
 
 const MINUTE_MS = 60_000;
@@ -124,4 +125,14 @@ export function resumeClock(clock: LevelClock, now: number): Result<LevelClock, 
   if (clock.runningSince !== null) return fail('CLOCK_RUNNING', 'the clock is already running');
   if (clock.phase === 'break-due') return ok(clock);
   return ok({ ...clock, runningSince: now });
+}
+
+/** What the players are shown of the clock at `now` (the tournament page and the table's bar). */
+export function clockView(def: ClockDefinition, clock: LevelClock, now: number): TournamentClockView {
+  return {
+    phase: clock.phase,
+    remainingMs: remainingMs(def, clock, now),
+    remainingHands: remainingHands(def, clock),
+    breakNext: clock.phase === 'level' && breakAfter(def, clock.level),
+  };
 }

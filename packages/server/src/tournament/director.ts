@@ -23,6 +23,7 @@
  * Commands and table news are handled one at a time (a promise chain), as a table's mailbox does.
  */
 import { fail, ok, type RandomSource, type Result } from '@felt/engine';
+import type { TournamentClockView } from '@felt/protocol';
 import { createTable } from '../table/actor.js';
 import type { ControllerNews } from '../table/effects.js';
 import type {
@@ -39,6 +40,7 @@ import type { TournamentCheckpoint } from './checkpoint.js';
 import {
   advanceClock,
   beginBreak,
+  clockView,
   countHand,
   pauseClock,
   resumeClock,
@@ -246,6 +248,13 @@ export class TournamentDirector {
   /** The level being played (0-based), or null before the start. */
   level(): number | null {
     return this.#clock?.level ?? null;
+  }
+
+  /** The level clock as the players see it at this instant; null unless the tournament runs. */
+  clock(): TournamentClockView | null {
+    const clock = this.#clock;
+    if (clock === null || this.#phase !== 'running') return null;
+    return clockView(this.def, clock, this.#deps.clock.now());
   }
 
   /** The results so far, best place first. */

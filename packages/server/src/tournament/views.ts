@@ -8,7 +8,8 @@ import type { Placed, TournamentDirector } from './director.js';
 import { standings } from './standings.js';
 import { seatsPerTable } from './structure.js';
 
-export function summaryOf(director: TournamentDirector): TournamentSummary {
+/** The lobby's line as `account` (the one asking) sees it: whether he is an entrant. */
+export function summaryOf(director: TournamentDirector, account: number): TournamentSummary {
   const def = director.def;
   return {
     tournamentId: director.id,
@@ -27,6 +28,7 @@ export function summaryOf(director: TournamentDirector): TournamentSummary {
     startsAt: def.kind === 'scheduled' ? (def.startsAt ?? null) : null,
     state: director.phase,
     playersLeft: director.playersLeft(),
+    registered: director.standings().some((e) => e.ref.account === account),
   };
 }
 
@@ -38,19 +40,20 @@ export const placeOf = (p: Placed): TournamentPlace => ({
   prize: p.prize,
 });
 
-export function detailOf(director: TournamentDirector): TournamentDetail {
+export function detailOf(director: TournamentDirector, account: number): TournamentDetail {
   const def = director.def;
   const entrants = director.standings();
   const left = new Map(entrants.filter((e) => !e.out).map((e) => [String(e.ref.account), e.stack]));
   const rank = new Map(standings(left).map((s) => [s.player, s.rank]));
   return {
-    ...summaryOf(director),
+    ...summaryOf(director, account),
     startingChips: def.startingChips,
     seatsPerTable: seatsPerTable(def),
     levels: def.levels,
     levelLength: def.levelLength,
     breaks: def.breaks ?? null,
     level: director.level(),
+    clock: director.clock(),
     prizes: director.prizeList(),
     players: entrants.map((e) => ({
       account: e.ref.account,

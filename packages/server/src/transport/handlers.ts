@@ -450,12 +450,14 @@ export const HANDLERS: Handlers = {
     return {};
   },
 
-  async [ClientOp.TOURNAMENT_LIST](hub) {
-    return Promise.resolve({ tournaments: hub.room.tournaments.all().map(summaryOf) });
+  async [ClientOp.TOURNAMENT_LIST](hub, connection) {
+    const { account } = playerOf(connection);
+    return Promise.resolve({ tournaments: hub.room.tournaments.all().map((d) => summaryOf(d, account)) });
   },
 
-  async [ClientOp.TOURNAMENT_GET](hub, _connection, message) {
-    return Promise.resolve({ tournament: detailOf(tournamentOf(hub, message.tournamentId)) });
+  async [ClientOp.TOURNAMENT_GET](hub, connection, message) {
+    const { account } = playerOf(connection);
+    return Promise.resolve({ tournament: detailOf(tournamentOf(hub, message.tournamentId), account) });
   },
 
   async [ClientOp.TOURNAMENT_REGISTER](hub, connection, message) {

@@ -10,6 +10,7 @@ import type { Prefs } from '../state/store';
 import type { TableModel } from '../state/table';
 import { CardRow } from './Card';
 import { ClockBar } from './Table';
+import { tournamentOfTable } from '../tournament';
 
 type Advance = 'check-fold' | 'check' | 'call-any' | 'fold' | null;
 
@@ -53,6 +54,8 @@ export function ActionBar({ table, view, prefs }: { table: TableModel; view: Tab
   }, [handId]);
 
   const inHand = me !== null && !me.folded && !me.allIn && hand !== null && hand.phase !== 'done';
+  // The room seats tournament players: no chips added, no seat left.
+  const tournament = tournamentOfTable(view.tableId) !== null;
   const blindRequest = view.blindRequest;
   return (
     <div className="action-bar" aria-label="Your actions" role="region">
@@ -153,7 +156,7 @@ export function ActionBar({ table, view, prefs }: { table: TableModel; view: Tab
             checked={seat.muckLosing}
             set={(on) => store.muckLosing(view.tableId, on)}
           />
-          {inHand ? null : (
+          {inHand || tournament ? null : (
             <button
               type="button"
               onClick={() => {
@@ -163,15 +166,17 @@ export function ActionBar({ table, view, prefs }: { table: TableModel; view: Tab
               Add {formatMoney(view.minBuyIn, view.currency)} chips
             </button>
           )}
-          <button
-            type="button"
-            className="danger"
-            onClick={() => {
-              void store.leaveSeat(view.tableId);
-            }}
-          >
-            Leave seat
-          </button>
+          {tournament ? null : (
+            <button
+              type="button"
+              className="danger"
+              onClick={() => {
+                void store.leaveSeat(view.tableId);
+              }}
+            >
+              Leave seat
+            </button>
+          )}
         </div>
       )}
     </div>

@@ -7,15 +7,20 @@ import { Auth } from './Auth';
 import { Lobby } from './Lobby';
 import { TableScreen } from './Table';
 import { useTurnAlert } from '../turn-alert';
+import { TOURNAMENT_LOBBY_SCREEN, tournamentOfScreen } from '../tournament';
 
 /** The staff's console, loaded only when a staff member opens it: players never download it. */
 const Console = lazy(() => import('./console/Console'));
+/** The tournament lobby and pages: a chunk of their own, fetched when a player first opens them. */
+const TournamentLobby = lazy(() => import('./tournament/TournamentLobby'));
+const TournamentPage = lazy(() => import('./tournament/TournamentPage'));
 
 export function App() {
   const state = useAppState();
   const store = useStore();
   useTurnAlert(state);
   const staff = state.session?.account.role !== undefined;
+  const tournamentPage = tournamentOfScreen(state.screen);
   return (
     <>
       <ConnectionNotice />
@@ -39,6 +44,16 @@ export function App() {
               }}
             >
               Lobby
+            </button>
+            <button
+              type="button"
+              role="tab"
+              aria-selected={state.screen === TOURNAMENT_LOBBY_SCREEN || tournamentPage !== null}
+              onClick={() => {
+                store.show(TOURNAMENT_LOBBY_SCREEN);
+              }}
+            >
+              Tournaments
             </button>
             {staff ? (
               <button
@@ -78,6 +93,14 @@ export function App() {
             {staff && state.screen === CONSOLE_SCREEN ? (
               <Suspense fallback={<p className="meta">Loading the console…</p>}>
                 <Console />
+              </Suspense>
+            ) : state.screen === TOURNAMENT_LOBBY_SCREEN || tournamentPage !== null ? (
+              <Suspense fallback={<p className="meta">Loading the tournaments…</p>}>
+                {tournamentPage === null ? (
+                  <TournamentLobby />
+                ) : (
+                  <TournamentPage key={tournamentPage} tournamentId={tournamentPage} />
+                )}
               </Suspense>
             ) : state.screen === 'lobby' || state.tables[state.screen] === undefined ? (
               <Lobby />

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { seatSpots, type SeatSpot } from '../layout';
 import {
   amountText,
@@ -19,6 +19,10 @@ import { BetChip, ChipsToWinner, FeltOval, SeatPlate, seatStyle, TableCentre } f
 import { resultOnFelt, type FeltResult } from '../felt-result';
 import { History } from './History';
 import { SeatName } from './Notes';
+import { tournamentOfTable } from '../tournament';
+
+/** The bar above a tournament table: loaded with the tournament pages' chunk, at a tournament table only. */
+const TournamentBar = lazy(() => import('./tournament/TournamentBar'));
 /** One open table: the oval with its seats, the board and pots, the player's controls and the hand's log. */
 export function TableScreen({ tableId }: { tableId: string }) {
   const state = useAppState();
@@ -39,6 +43,8 @@ export function TableScreen({ tableId }: { tableId: string }) {
     );
   }
   const seated = view.you !== null;
+  // At a tournament table the room seats the players: nobody takes or leaves a seat himself.
+  const tournament = tournamentOfTable(tableId);
   const stakes = view.currency === 'real' ? `$${view.stakesText}` : view.stakesText;
   return (
     <section
@@ -55,7 +61,7 @@ export function TableScreen({ tableId }: { tableId: string }) {
             {view.currency === 'real' ? ' real money' : ' play money'}
           </span>
           <span className="spacer" />
-          {seated ? null : (
+          {seated || tournament !== null ? null : (
             <button
               type="button"
               onClick={() => {
@@ -66,7 +72,17 @@ export function TableScreen({ tableId }: { tableId: string }) {
             </button>
           )}
         </div>
-        <Oval table={table} view={view} fourColour={state.prefs.fourColour} onSit={setSeatChoice} />
+        {tournament === null ? null : (
+          <Suspense fallback={null}>
+            <TournamentBar tableId={tableId} tournamentId={tournament} />
+          </Suspense>
+        )}
+        <Oval
+          table={table}
+          view={view}
+          fourColour={state.prefs.fourColour}
+          onSit={tournament === null ? setSeatChoice : null}
+        />
         {seated ? (
           <ActionBar table={table} view={view} prefs={state.prefs} />
         ) : seatChoice !== null ? (
@@ -83,7 +99,9 @@ export function TableScreen({ tableId }: { tableId: string }) {
             }}
           />
         ) : (
-          <p className="meta">You are watching. Pick a free seat to play.</p>
+          <p className="meta">
+            {tournament === null ? 'You are watching. Pick a free seat to play.' : 'You are watching.'}
+          </p>
         )}
       </div>
       <aside className="side-panel">
@@ -113,7 +131,7 @@ function Oval({
   table: TableModel;
   view: TableView;
   fourColour: boolean;
-  onSit: (seat: number) => void;
+  onSit: ((seat: number) => void) | null;
 }) {
   const spots = seatSpots(view.seatCount, view.you ?? 0);
   // Between hands, the last one stays on the table: its board, shown cards and winners.
@@ -242,13 +260,13 @@ function Seat({
   fourColour: boolean;
   spot: SeatSpot;
   result: FeltResult | null;
-  onSit: (seat: number) => void;
+  onSit: ((seat: number) => void) | null;
 }) {
   if (seat === null) {
     return (
       <div className="seat empty" style={seatStyle(spot)} data-seat={seatNumber}>
         <div className="seat-box">
-          {view.you === null ? (
+          {view.you === null && onSit !== null ? (
             <button
               type="button"
               className="link"

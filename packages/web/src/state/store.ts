@@ -15,6 +15,9 @@ import type {
   SeatPreview,
   ServerMessage,
   TableSummary,
+  TournamentDetail,
+  TournamentPlace,
+  TournamentSummary,
   WireHandAction,
 } from '@felt/protocol';
 import { DEFAULT_BET_SIZES } from '../bet-sizes';
@@ -22,6 +25,7 @@ import type { HotkeyPrefs } from '../hotkeys';
 import { Connection, RequestError, type ConnectionStatus, type SocketFactory } from '../net/connection';
 import { randomContribution } from '../fair';
 import { asEventView, asLegal, asSummary, asTableView, type TableView } from '../net/views';
+import { refusalText, tournamentOfTable } from '../tournament';
 import { emptyTable, receive, withContribution, withLegal, withSummary, type TableModel } from './table';
 
 /** Signed in: the session itself is the room's HttpOnly cookie, which no script here can read. */
@@ -49,6 +53,23 @@ export interface ChatLine {
   readonly at: number;
 }
 
+/** A tournament page's figures and when they arrived here (local ms), for the level clock. */
+export interface TournamentPageData {
+  readonly detail: TournamentDetail;
+  readonly at: number;
+}
+
+/** What the room told him about a tournament he plays: his table, a move, his place, the end. */
+export interface TournamentPlay {
+  readonly tableId: string | null;
+  /** He was moved to `tableId` from another table of the tournament (the notice stays until the next seat). */
+  readonly moved: boolean;
+  readonly out: TournamentPlace | null;
+  readonly ended: 'finished' | 'cancelled' | null;
+}
+
+const NO_PLAY: TournamentPlay = { tableId: null, moved: false, out: null, ended: null };
+
 /** Chat lines kept per open table: the recent conversation, not an archive. */
 export const CHAT_KEPT = 50;
 
@@ -70,6 +91,12 @@ export interface AppState {
   readonly notes: Readonly<Record<number, { readonly colour: NoteColour | null; readonly note: string }>>;
   /** Each open table's chat, oldest first. */
   readonly chat: Readonly<Record<string, readonly ChatLine[]>>;
+  /** The tournament lobby: every tournament the room lists. */
+  readonly tournaments: readonly TournamentSummary[];
+  /** Tournament pages loaded, by tournament id. */
+  readonly tournamentPages: Readonly<Record<string, TournamentPageData>>;
+  /** The tournaments he plays, by tournament id. */
+  readonly tournamentPlay: Readonly<Record<string, TournamentPlay>>;
   /** The last refusal or problem, shown as a toast. */
   readonly toast: string | null;
 }
@@ -147,6 +174,9 @@ export class Store {
       prefs,
       chat: {},
       notes: {},
+      tournaments: [],
+      tournamentPages: {},
+      tournamentPlay: {},
       toast: null,
     };
     this.connection = new Connection({
@@ -215,7 +245,19 @@ export class Store {
 
   private signedOut(toast: string | null = this.state.toast): void {
     this.lobbyWanted = false;
-    this.set({ session: null, tables: {}, open: [], screen: 'lobby', lobby: [], chat: {}, notes: {}, toast });
+    this.set({
+      session: null,
+      tables: {},
+      open: [],
+      screen: 'lobby',
+      lobby: [],
+      chat: {},
+      notes: {},
+      tournaments: [],
+      tournamentPages: {},
+      tournamentPlay: {},
+      toast,
+    });
   }
 
   async signUp(name: string, password: string): Promise<void> {
@@ -289,6 +331,79 @@ export class Store {
   async leaveWaitlist(tableId: string): Promise<void> {
     await this.guard(this.connection.request('waitlist-leave', { tableId }));
     this.set({ waitlist: without(this.state.waitlist, tableId) });
+  }
+
+  // ── Tournaments ───────────────────────────────────────────────────────────────────────────────
+  async loadTournaments(): Promise<void> {
+    const ack = await this.guard(this.connection.request('tournament-list'));
+    if (ack !== null) this.set({ tournaments: (ack['data'] as AckData['tournament-list']).tournaments });
+  }
+
+  async loadTournament(tournamentId: string): Promise<void> {
+    const ack = await this.guard(this.connection.request('tournament-get', { tournamentId }));
+    if (ack === null) return;
+    const detail = (ack['data'] as AckData['tournament-get']).tournament;
+    this.set({
+      tournamentPages: { ...this.state.tournamentPages, [tournamentId]: { detail, at: this.now() } },
+      tournaments: this.state.tournaments.map((t) => (t.tournamentId === tournamentId ? detail : t)),
+    });
+  }
+
+  /**
+   * Registers (or unregisters): the buy-in and fee taken (or given back). Answers the refusal in plain
+   * words with the server's code, or null; the lobby and the page are read again either way.
+   */
+  async enterTournament(tournamentId: string, enter: boolean): Promise<string | null> {
+    let refusal: string | null = null;
+    try {
+      const op = enter ? 'tournament-register' : 'tournament-unregister';
+      const ack = await this.connection.request(op, { tournamentId });
+      this.setBalances((ack['data'] as { balances: Balances }).balances);
+    } catch (error) {
+      refusal =
+        error instanceof RequestError
+          ? refusalText(error.code, error.message)
+          : error instanceof Error
+            ? error.message
+            : String(error);
+    }
+    await Promise.all([this.loadTournaments(), this.loadTournament(tournamentId)]);
+    return refusal;
+  }
+
+  /** He has read the notice that he was moved. */
+  dismissMove(tournamentId: string): void {
+    this.setPlay(tournamentId, { moved: false });
+  }
+
+  private setPlay(tournamentId: string, change: Partial<TournamentPlay>): void {
+    const play = { ...(this.state.tournamentPlay[tournamentId] ?? NO_PLAY), ...change };
+    this.set({ tournamentPlay: { ...this.state.tournamentPlay, [tournamentId]: play } });
+  }
+
+  /**
+   * The room gives him a table (at the start, when moved, when it is opened again): he follows it —
+   * the table opened and shown, the one he left closed here.
+   */
+  private tournamentSeat(tournamentId: string, tableId: string, moved: boolean): void {
+    const left = this.state.open.filter((id) => id !== tableId && tournamentOfTable(id) === tournamentId);
+    const showing = this.state.screen;
+    this.setPlay(tournamentId, { tableId, moved });
+    if (this.state.tables[tableId] === undefined) {
+      this.addTable(tableId);
+      void this.connection.request('table-open', { tableId }).catch(() => undefined);
+    }
+    for (const old of left) {
+      this.set({
+        tables: without(this.state.tables, old),
+        open: this.state.open.filter((id) => id !== old),
+        chat: without(this.state.chat, old),
+      });
+      void this.connection.request('table-close', { tableId: old }).catch(() => undefined);
+    }
+    // Moved from the table he was looking at, or the tournament starting: his new table comes to the front.
+    if (moved ? left.includes(showing) || showing === tableId : true) this.set({ screen: tableId });
+    void this.loadTournament(tournamentId);
   }
 
   // ── Tables ────────────────────────────────────────────────────────────────────────────────────
@@ -566,6 +681,17 @@ export class Store {
         this.set({ chat: { ...this.state.chat, [message.tableId]: [...lines, line].slice(-CHAT_KEPT) } });
         return;
       }
+      case 'tournament-seat':
+        this.tournamentSeat(message.tournamentId, message.tableId, message.moved);
+        return;
+      case 'tournament-out':
+        this.setPlay(message.tournamentId, { out: message.result });
+        void this.loadTournament(message.tournamentId);
+        return;
+      case 'tournament-end':
+        this.setPlay(message.tournamentId, { ended: message.state });
+        void this.loadTournament(message.tournamentId);
+        return;
       case 'waitlist-seat':
         this.set({ offers: { ...this.state.offers, [message.tableId]: message.seat } });
         return;

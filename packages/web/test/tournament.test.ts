@@ -1,0 +1,89 @@
+import { describe, expect, it } from 'vitest';
+import {
+  clockLeft,
+  levelStakes,
+  ordinal,
+  refusalText,
+  standingOf,
+  tableNumber,
+  tournamentOfScreen,
+  tournamentOfTable,
+  tournamentScreen,
+  TOURNAMENT_LOBBY_SCREEN,
+} from '../src/tournament';
+import { TOURNAMENT_RUN as RUN, tournamentDetail as DETAIL } from './fixtures';
+
+describe('tournaments as the client shows them', () => {
+  it('a tournament table names its tournament by its id; a cash table names none', () => {
+    expect(tournamentOfTable(`${RUN}-1`)).toBe(RUN);
+    expect(tournamentOfTable(`${RUN}-12-3`)).toBe(RUN);
+    expect(tournamentOfTable('holdem-nl-play-100')).toBeNull();
+    expect(tournamentOfTable('nl-2')).toBeNull();
+    expect(tableNumber(`${RUN}-12-3`)).toBe('12');
+    expect(tableNumber('nl-2')).toBeNull();
+  });
+
+  it('the tournament screens never take a table id', () => {
+    expect(tournamentOfScreen(tournamentScreen(RUN))).toBe(RUN);
+    expect(tournamentOfScreen(TOURNAMENT_LOBBY_SCREEN)).toBeNull();
+    expect(tournamentOfScreen(`${RUN}-1`)).toBeNull();
+  });
+
+  it("a level's stakes in words, chips shown as the tables show stacks", () => {
+    expect(levelStakes({ blinds: { small: 500, big: 1000 } })).toBe('Blinds 5/10');
+    expect(levelStakes({ blinds: { small: 1000, big: 2000 }, ante: 2000, bigBlindAnte: true })).toBe(
+      'Blinds 10/20 · ante 20 (big blind ante)',
+    );
+    expect(levelStakes({ bringIn: 100, ante: 50, limits: { small: 400, big: 800 } })).toBe(
+      'Bring-in 1 · ante 0.50 · limits 4/8',
+    );
+    expect(levelStakes(null)).toBe('—');
+  });
+
+  it('places read as ordinals', () => {
+    expect([1, 2, 3, 4, 11, 12, 13, 21, 22, 23, 101, 111].map(ordinal)).toEqual([
+      '1st',
+      '2nd',
+      '3rd',
+      '4th',
+      '11th',
+      '12th',
+      '13th',
+      '21st',
+      '22nd',
+      '23rd',
+      '101st',
+      '111th',
+    ]);
+  });
+
+  it('the clock counts down from the server’s figure, says hands for levels by hands, and names a break coming', () => {
+    const minutes = { phase: 'level', remainingMs: 65_000, remainingHands: null, breakNext: false } as const;
+    expect(clockLeft(minutes, 0)).toBe('1:05 to the next level');
+    expect(clockLeft(minutes, 6_000)).toBe('0:59 to the next level');
+    expect(clockLeft(minutes, 90_000)).toBe('0:00 to the next level');
+    expect(clockLeft({ ...minutes, remainingMs: null, remainingHands: 1, breakNext: true }, 0)).toBe(
+      '1 hand to the break',
+    );
+    expect(clockLeft({ ...minutes, remainingMs: null, remainingHands: 3 }, 0)).toBe(
+      '3 hands to the next level',
+    );
+    expect(clockLeft({ ...minutes, phase: 'break', remainingMs: 180_000 }, 0)).toBe('On a break: 3:00 left');
+    expect(clockLeft({ ...minutes, phase: 'break-due', remainingMs: 0 }, 0)).toBe(
+      'Break after the hands in play',
+    );
+  });
+
+  it("the bar's figures: players left, their average stack, his rank (none once out)", () => {
+    expect(standingOf(DETAIL, 1)).toEqual({ left: 2, average: 225_000, rank: 2 });
+    expect(standingOf(DETAIL, 3).rank).toBeNull();
+    expect(standingOf(DETAIL, null).rank).toBeNull();
+  });
+
+  it("the server's refusals in plain words, with its code", () => {
+    expect(refusalText('REGISTRATION_CLOSED', 'full')).toBe(
+      'Registration is closed: the tournament is full, over, or past late registration. (REGISTRATION_CLOSED)',
+    );
+    expect(refusalText('SOMETHING_NEW', 'the room says no')).toBe('the room says no (SOMETHING_NEW)');
+  });
+});
