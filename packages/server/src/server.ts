@@ -140,6 +140,8 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   let openActor: (config: TableConfig, tableStorage: TableStorage) => Table = () => {
     throw new Error('no table before the room is made');
   };
+  // Tables stopped by an error (storage down, a bug, a lease lost): `/health` is not ok while there is one.
+  const failedTables = new Map<string, { readonly error: string; readonly at: number }>();
   try {
     if (options.bus !== undefined) {
       cluster = await openClusterRoom({
@@ -147,6 +149,8 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
         bus: options.bus,
         ...(options.node !== undefined ? { node: options.node } : {}),
         openActor: (config, tableStorage) => openActor(config, tableStorage),
+        // Another process runs it now: its failure here is over.
+        dropped: (tableId) => failedTables.delete(tableId),
         log,
       });
     }
@@ -207,10 +211,8 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
         log(`house bots: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
       },
     });
-    // Tables stopped by an error (storage down, a bug): `/health` is not ok while there is one.
-    const failedTables = new Map<string, { readonly error: string; readonly at: number }>();
-    openActor = (config, tableStorage) =>
-      createTable(config, {
+    openActor = (config, tableStorage) => {
+      return createTable(config, {
         storage: {
           buyIn: (...args) => tableStorage.buyIn(...args),
           cashOut: (...args) => tableStorage.cashOut(...args),
@@ -238,6 +240,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
           log(`table ${config.id}: ${line}`);
         },
       });
+    };
     const lobby = new Lobby({
       tables: tableSet,
       open: (config) => {
@@ -313,6 +316,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
                 uptimeMs: Date.now() - startedAt,
                 eventLoopDelayMs: loopDelay.last,
                 actLatencyMs: actLatency.last,
+                ...(cluster !== null ? { cluster: cluster.member.health() } : {}),
               }
             : null,
         tables: () => lobby.list(),

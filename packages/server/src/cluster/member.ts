@@ -32,6 +32,8 @@ export interface ClusterMemberOptions {
   readonly tickMs?: number;
   /** Recovers a table just taken through `fence` and starts its actor. */
   readonly openTable: (config: TableConfig, fence: Fence) => Promise<Table>;
+  /** Told when this member stops running a table (its lease lost): its actor is gone. */
+  readonly dropped?: (tableId: string) => void;
   readonly log: (line: string) => void;
 }
 
@@ -54,6 +56,8 @@ export class ClusterMember implements TableMember {
   readonly #timers = new Set<NodeJS.Timeout>();
   #stopped = false;
   #address = '';
+  /** Live members at the last look at the leases. */
+  #liveMembers = 0;
 
   constructor(private readonly options: ClusterMemberOptions) {}
 
@@ -74,6 +78,16 @@ export class ClusterMember implements TableMember {
   }
 
   /** Joins (`address`: where players reach this process, for the cluster view) and starts the loops. */
+  /** What `/health` shows of the cluster: this member, the tables it runs, the live members it saw last. */
+  health(): { member: MemberId; label: string; tables: string[]; liveMembers: number } {
+    return {
+      member: this.#id,
+      label: this.options.label,
+      tables: this.owned(),
+      liveMembers: this.#liveMembers,
+    };
+  }
+
   async start(address: string): Promise<void> {
     this.#address = address;
     await this.#join();
@@ -142,12 +156,14 @@ export class ClusterMember implements TableMember {
       this.#watchers.delete(subject);
     }
     table.useNone();
+    this.options.dropped?.(table.id);
   }
 
   async #lookAtLeases(): Promise<void> {
     const { registry } = this.options;
     const view = await registry.view();
     const live = new Set(view.members.filter((member) => member.live).map((member) => member.id));
+    this.#liveMembers = live.size;
     const leases = new Map(view.leases.map((lease) => [lease.tableId, lease]));
     const free: ClusterTable[] = [];
     for (const table of this.#tables.values()) {

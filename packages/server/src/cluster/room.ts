@@ -32,6 +32,8 @@ export interface ClusterRoomOptions {
   readonly node?: string;
   /** Starts a table's actor on the storage given (fenced by its lease). */
   readonly openActor: (config: TableConfig, storage: TableStorage) => Table;
+  /** This process stopped running a table (it lost its lease). */
+  readonly dropped: (tableId: string) => void;
   readonly log: (line: string) => void;
 }
 
@@ -67,6 +69,7 @@ export async function openClusterRoom(options: ClusterRoomOptions): Promise<Clus
     bus,
     label,
     log: options.log,
+    dropped: options.dropped,
     openTable: async (config, fence) => {
       const taken = await takeOver(driver, fence);
       const table = options.openActor(config, fencedTableStorage(driver, fence));
