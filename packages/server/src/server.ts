@@ -114,6 +114,12 @@ export interface RunningServer {
  */
 export const DEFAULT_COMMIT_GAP_MS = 4;
 
+/**
+ * How long a stopping process of several waits for the hands at its tables to end before it leaves
+ * them to the others' takeover (the rest of its stop takes about 2 s; `felt serve` allows 10 s).
+ */
+export const CLUSTER_FINISH_HANDS_MS = 6000;
+
 /** `packages/web/dist` next to this package, if built. */
 function defaultWebDir(): string | null {
   const here = dirname(fileURLToPath(import.meta.url));
@@ -369,6 +375,8 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
         loopDelay.stop();
         actLatency.stop();
         houseBots.stop();
+        // A process of several hands its tables over between hands (docs/deploy.md).
+        await cluster?.member.finishHands(CLUSTER_FINISH_HANDS_MS);
         await hub.shutdown(1500);
         await ws.close();
         await lobby.dispose();

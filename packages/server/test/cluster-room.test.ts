@@ -172,6 +172,7 @@ describe.runIf(reachable)(
       };
       return {
         start,
+        seatsWithChips,
         owners,
         handsWith,
         everyTableDealsAfter,
@@ -254,6 +255,27 @@ describe.runIf(reachable)(
       expect(await cluster.handsWith('cancelled')).toEqual(left.inProgress);
 
       await cluster.finish(runs, [a, b]);
+    }, 600_000);
+
+    it('SIGTERM: it lets the hands at its tables end, exits, and the other takes them with no hand cancelled', async () => {
+      const cluster = await room();
+      const a = await cluster.first();
+      const b = await cluster.start('b');
+      const runs = cluster.play([b]);
+      await cluster.handsEverywhere();
+      const seats = await cluster.seatsWithChips();
+
+      const stoppedAt = Date.now();
+      expect(await a.stop()).toBe(0);
+      await cluster.everyTableDealsAfter(stoppedAt, 'every table to deal again after the stop');
+      expect(await cluster.handsWith('cancelled')).toEqual([]);
+      const takeovers = takeoversOf([b]);
+      expect(takeovers.map((t) => t.tableId).sort()).toEqual(IDS);
+      expect(takeovers.reduce((sum, t) => sum + t.cancelled, 0)).toBe(0);
+      // Every seat is kept (the seats with chips when it stopped: nobody busts between hands).
+      expect(takeovers.reduce((sum, t) => sum + t.kept, 0)).toBe(seats);
+
+      await cluster.finish(runs, [b]);
     }, 600_000);
   },
 );

@@ -112,11 +112,15 @@ export const serve: Command = {
         if (stopping) return;
         stopping = true;
         process.stderr.write(`felt serve: ${signal}, stopping\n`);
-        // Hard limit: exit within 5 seconds whatever happens.
-        setTimeout(() => {
-          process.stderr.write('felt serve: stop timed out\n');
-          process.exit(1);
-        }, 4500).unref();
+        // Hard limit: exit within 5 seconds whatever happens (10 in a cluster, which first lets the
+        // hands at its tables end).
+        setTimeout(
+          () => {
+            process.stderr.write('felt serve: stop timed out\n');
+            process.exit(1);
+          },
+          parsed.bus === null ? 4500 : 9500,
+        ).unref();
         server.stop().then(
           () => {
             resolve(0);

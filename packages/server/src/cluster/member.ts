@@ -55,6 +55,8 @@ export class ClusterMember implements TableMember {
   #stopListening: () => void = () => undefined;
   readonly #timers = new Set<NodeJS.Timeout>();
   #stopped = false;
+  /** Stopping: it takes no table any more. */
+  #leaving = false;
   #address = '';
   /** Live members at the last look at the leases. */
   #liveMembers = 0;
@@ -179,7 +181,7 @@ export class ClusterMember implements TableMember {
     const share = Math.ceil(this.#tables.size / Math.max(1, live.size));
     let running = this.owned().length;
     for (const table of free) {
-      if (running >= share || this.#stopped) break;
+      if (running >= share || this.#leaving) break;
       const lease = await registry.acquire(this.#id, table.id);
       if (lease === null) continue;
       running++;
@@ -258,10 +260,28 @@ export class ClusterMember implements TableMember {
   }
 
   /**
+   * Before leaving (SIGTERM): no new hand starts at the tables this member runs, and it waits up to
+   * `ms` for the hands in play there to end, still answering the other members meanwhile, so that
+   * the members taking its tables find no hand to cancel.
+   */
+  async finishHands(ms: number): Promise<void> {
+    this.#leaving = true;
+    const running = [...this.#tables.values()].flatMap((table) =>
+      table.local === null ? [] : [table.local],
+    );
+    await Promise.all(running.map((table) => table.control({ type: 'pause', paused: true })));
+    const until = Date.now() + ms;
+    while (Date.now() < until && running.some((table) => table.view(null).hand !== null)) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+
+  /**
    * Leaves the cluster: the loops stop, the tables it ran are disposed (their hands stay in storage)
    * and its leases run out now, so that the others take them at once (the crash rule, table by table).
    */
   async stop(): Promise<void> {
+    this.#leaving = true;
     this.#stopped = true;
     for (const timer of this.#timers) clearTimeout(timer);
     for (const watcher of this.#watchers.values()) watcher.unsubscribe();
