@@ -205,9 +205,19 @@ describe.runIf(reachable)(
       // Each process's /health names the tables it runs.
       const healthTables = async (server: FeltServer) => {
         const health = (await (await fetch(`http://127.0.0.1:${server.port}/health`)).json()) as {
-          cluster: { member: number; tables: string[] };
+          cluster: {
+            member: number;
+            tables: string[];
+            leases: { tableId: string; memberId: number; epoch: number }[];
+          };
         };
         expect(health.cluster.member).toBe(memberOf(server));
+        // Its view of the leases (a tick old at most) names it as the owner of each table it runs.
+        for (const tableId of health.cluster.tables) {
+          expect(health.cluster.leases.find((lease) => lease.tableId === tableId)?.memberId).toBe(
+            memberOf(server),
+          );
+        }
         return health.cluster.tables;
       };
       const running = [...(await healthTables(b)), ...(await healthTables(c))];

@@ -21,7 +21,7 @@ import {
   type OwnerReply,
   type OwnerRequest,
 } from './owner-protocol.js';
-import type { ClusterRegistry, MemberId } from './registry.js';
+import type { ClusterRegistry, ClusterView, MemberId } from './registry.js';
 
 export interface ClusterMemberOptions {
   readonly registry: ClusterRegistry;
@@ -58,8 +58,8 @@ export class ClusterMember implements TableMember {
   /** Stopping: it takes no table any more. */
   #leaving = false;
   #address = '';
-  /** Live members at the last look at the leases. */
-  #liveMembers = 0;
+  /** The members and leases at the last look (at most a tick old). */
+  #view: ClusterView = { members: [], leases: [] };
 
   constructor(private readonly options: ClusterMemberOptions) {}
 
@@ -79,17 +79,15 @@ export class ClusterMember implements TableMember {
     return [...this.#tables.values()].filter((table) => table.local !== null).map((table) => table.id);
   }
 
-  /** Joins (`address`: where players reach this process, for the cluster view) and starts the loops. */
-  /** What `/health` shows of the cluster: this member, the tables it runs, the live members it saw last. */
-  health(): { member: MemberId; label: string; tables: string[]; liveMembers: number } {
-    return {
-      member: this.#id,
-      label: this.options.label,
-      tables: this.owned(),
-      liveMembers: this.#liveMembers,
-    };
+  /**
+   * What `/health` shows of the cluster: this member, the tables it runs, and the members and leases
+   * (with their ages by the database's clock) as its last look saw them.
+   */
+  health(): { member: MemberId; label: string; tables: string[] } & ClusterView {
+    return { member: this.#id, label: this.options.label, tables: this.owned(), ...this.#view };
   }
 
+  /** Joins (`address`: where players reach this process, for the cluster view) and starts the loops. */
   async start(address: string): Promise<void> {
     this.#address = address;
     await this.#join();
@@ -165,7 +163,7 @@ export class ClusterMember implements TableMember {
     const { registry } = this.options;
     const view = await registry.view();
     const live = new Set(view.members.filter((member) => member.live).map((member) => member.id));
-    this.#liveMembers = live.size;
+    this.#view = view;
     const leases = new Map(view.leases.map((lease) => [lease.tableId, lease]));
     const free: ClusterTable[] = [];
     for (const table of this.#tables.values()) {
