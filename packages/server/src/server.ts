@@ -286,7 +286,24 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       failedTables: failures(),
     }));
     const hub = new Hub(
-      { storage, accounts, lobby, figures, tournaments, chat: new TableChat(storage) },
+      {
+        storage,
+        accounts,
+        lobby,
+        figures,
+        tournaments,
+        chat: new TableChat(storage),
+        // Several processes: a player may have sat down through another one.
+        ...(cluster !== null
+          ? {
+              seatedAnywhere: (account: number) =>
+                lobby
+                  .allTables()
+                  .filter((table) => table.view(account).you !== null)
+                  .map((table) => table.id),
+            }
+          : {}),
+      },
       {
         ...(options.rate ? { rate: options.rate } : {}),
         ...(options.loginTimeoutMs !== undefined ? { loginTimeoutMs: options.loginTimeoutMs } : {}),

@@ -13,7 +13,16 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { PostgresDriver } from '../src/storage/index.js';
 import { intCol, textCol } from '../src/storage/sql.js';
 import type { TableConfig } from '../src/table/types.js';
-import { felt, FeltServer, freePort, tempDir, writeTables, type FeltRun } from './integration-helpers.js';
+import { ProtocolClient } from '../src/bots/client.js';
+import {
+  felt,
+  FeltServer,
+  freePort,
+  Player,
+  tempDir,
+  writeTables,
+  type FeltRun,
+} from './integration-helpers.js';
 import { NATS_URL, natsReachable } from './nats-helpers.js';
 import { postgresReachable, testDatabase } from './postgres-helpers.js';
 
@@ -21,10 +30,12 @@ const reachable = (await postgresReachable()) && (await natsReachable());
 
 /** Four tables of three seats: twelve bots fill them. */
 const IDS = ['cluster-1', 'cluster-2', 'cluster-3', 'cluster-4'];
+/** Another game, where the bots (hold'em) never sit: a person's table. */
+const QUIET = 'cluster-omaha';
 const table = (id: string): TableConfig => ({
   id,
   name: id,
-  game: 'holdem',
+  game: id === QUIET ? 'omaha' : 'holdem',
   structure: 'no-limit',
   stakes: { small: 100, big: 200 },
   currency: 'play',
@@ -74,7 +85,7 @@ describe.runIf(reachable)(
       await Promise.all(drivers.map((driver) => driver.close()));
       data.remove();
     }, 60_000);
-    const tablesFile = writeTables(data.dir, IDS.map(table));
+    const tablesFile = writeTables(data.dir, [...IDS, QUIET].map(table));
 
     /** A fresh database, its processes, and what the test reads of it. */
     async function room() {
@@ -222,6 +233,25 @@ describe.runIf(reachable)(
       };
       const running = [...(await healthTables(b)), ...(await healthTables(c))];
       for (const id of IDS) expect(running.filter((tableId) => tableId === id)).toHaveLength(1);
+
+      // A player who sat down through one process is back at his table when he resumes on another.
+      const wanderer = await Player.signUp(b.url, 'wanderer');
+      const listed = (await (await fetch(`http://127.0.0.1:${b.port}/api/tables`)).json()) as {
+        tables: { tableId: string; minBuyIn: number }[];
+      };
+      const buyIn = listed.tables.find((t) => t.tableId === QUIET)!.minBuyIn;
+      await wanderer.client.ok('seat-take', { tableId: QUIET, seat: 0, buyIn });
+      // The other process learns who sits where from the owner's summaries (a second old at most).
+      await eventually(async () => {
+        const seen = (await (await fetch(`http://127.0.0.1:${c.port}/api/tables`)).json()) as {
+          tables: { tableId: string; taken: number }[];
+        };
+        return seen.tables.find((t) => t.tableId === QUIET)?.taken === 1 ? true : null;
+      }, 'the other process to see the seat');
+      const elsewhere = await ProtocolClient.connect(c.url);
+      expect((await elsewhere.ok('resume', { token: wanderer.token })).tables).toEqual([QUIET]);
+      elsewhere.close();
+      wanderer.client.close();
 
       expect(await cluster.handsWith('cancelled')).toEqual(left.inProgress);
       const takeovers = takeoversOf([b, c]);
