@@ -201,7 +201,14 @@ export class ClusterTable implements Table {
     const until = Date.now() + FORWARD_MS;
     while (!this.#disposed) {
       const owner = this.#owner;
-      if (owner.kind === 'local') return here(owner.table);
+      if (owner.kind === 'local') {
+        const result = await here(owner.table);
+        // Refused because this process lost the table meanwhile (nothing was applied): to its new owner.
+        const moved =
+          !result.ok && result.error.code === TableErrorCode.SHUTTING_DOWN && this.#owner !== owner;
+        if (!moved) return result;
+        continue;
+      }
       if (owner.kind === 'remote') {
         const reply = await this.#askUntil(owner, requestId, body);
         if (reply?.owner === true) return reply.result;
