@@ -7,6 +7,7 @@
  * durable when it resolves.
  */
 import { existsSync } from 'node:fs';
+import { hostname } from 'node:os';
 import { createServer, type Server as HttpServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { dirname, join, resolve } from 'node:path';
@@ -23,7 +24,7 @@ import { lockDataDir } from './storage/data-lock.js';
 import { openStorageThread } from './storage/thread.js';
 import type { RecoveryReport, Storage } from './storage/types.js';
 import { createTable, cryptoRandomSource, memoryAllInCounter, realClock } from './table/index.js';
-import type { ClockConfig, TableConfig } from './table/types.js';
+import type { ClockConfig, Table, TableConfig, TableStorage } from './table/types.js';
 import { AddressPolicy, type AddressOptions } from './transport/addresses.js';
 import { httpHandler } from './transport/http.js';
 import { Hub } from './transport/hub.js';
@@ -33,6 +34,8 @@ import { LiveFigures, type RoomReadings } from './transport/live-figures.js';
 import { RoomMetrics } from './transport/metrics.js';
 import { TableChat } from './chat/chat.js';
 import { attachWebSocket } from './transport/websocket.js';
+import { openClusterRoom, type ClusterRoom } from './cluster/room.js';
+import { houseBotsOf } from './practice/config.js';
 
 export interface ServerOptions {
   /** TCP port; default 8080; 0 = any free port (tests). */
@@ -43,6 +46,13 @@ export interface ServerOptions {
   readonly dataDir?: string;
   /** A PostgreSQL URL (`postgres://…`): the room's storage in that database instead of `felt.db`. */
   readonly db?: string;
+  /**
+   * A NATS URL (`nats://host:4222`, needs `db`): this process is one of several sharing the room's
+   * tables (src/cluster/, docs/deploy.md).
+   */
+  readonly bus?: string;
+  /** This process's name in the cluster (default: the host name); a label only. */
+  readonly node?: string;
   /** The table set: a file (default `DATA/tables.json` when present, else the built-in set) or a list. */
   readonly tables?: string | readonly TableConfig[];
   /** The tournaments: a list, else those of the table file (none when `tables` is a list). */
@@ -104,6 +114,12 @@ export interface RunningServer {
  */
 export const DEFAULT_COMMIT_GAP_MS = 4;
 
+/**
+ * How long a stopping process of several waits for the hands at its tables to end before it leaves
+ * them to the others' takeover (the rest of its stop takes about 2 s; `felt serve` allows 10 s).
+ */
+export const CLUSTER_FINISH_HANDS_MS = 6000;
+
 /** `packages/web/dist` next to this package, if built. */
 function defaultWebDir(): string | null {
   const here = dirname(fileURLToPath(import.meta.url));
@@ -117,19 +133,43 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   if (options.db !== undefined && !isPostgresUrl(options.db)) {
     throw new Error('the database is a postgres:// or postgresql:// URL');
   }
+  if (options.bus !== undefined && options.db === undefined) {
+    throw new Error('a room on several processes (--bus) keeps its data in PostgreSQL (--db postgres://…)');
+  }
   // One server per data folder: a second one's crash recovery would cancel this one's live hands.
   // (PostgreSQL: the room's advisory lock in openPostgresRoomStorage.)
   const lock = options.db === undefined ? lockDataDir(dataDir) : null;
   let storage: Storage;
+  // Several processes: each table's writes go through its lease (made below, once the tables can be).
+  let cluster: ClusterRoom | null = null;
+  // The actor of a table this process runs; set below, where its dependencies are made.
+  let openActor: (config: TableConfig, tableStorage: TableStorage) => Table = () => {
+    throw new Error('no table before the room is made');
+  };
+  // Tables stopped by an error (storage down, a bug, a lease lost): `/health` is not ok while there is one.
+  const failedTables = new Map<string, { readonly error: string; readonly at: number }>();
   try {
+    if (options.bus !== undefined) {
+      cluster = await openClusterRoom({
+        db: options.db!,
+        bus: options.bus,
+        ...(options.node !== undefined ? { node: options.node } : {}),
+        openActor: (config, tableStorage) => openActor(config, tableStorage),
+        // Another process runs it now: its failure here is over.
+        dropped: (tableId) => failedTables.delete(tableId),
+        log,
+      });
+    }
     storage =
-      options.db !== undefined
-        ? await openPostgresRoomStorage({ url: options.db })
-        : await openStorageThread({
-            dataDir,
-            commitGapMs: options.commitGapMs ?? DEFAULT_COMMIT_GAP_MS,
-            ...(options.synchronous !== undefined ? { synchronous: options.synchronous } : {}),
-          });
+      cluster !== null
+        ? cluster.storage
+        : options.db !== undefined
+          ? await openPostgresRoomStorage({ url: options.db })
+          : await openStorageThread({
+              dataDir,
+              commitGapMs: options.commitGapMs ?? DEFAULT_COMMIT_GAP_MS,
+              ...(options.synchronous !== undefined ? { synchronous: options.synchronous } : {}),
+            });
   } catch (error) {
     lock?.release();
     throw error;
@@ -138,7 +178,11 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   try {
     // RULES.md §1, server crash: hands in progress cancelled and refunded, chips at tables back to
     // accounts. This one process owns every table, so it recovers every table the journal shows in play.
-    const recovery = await storage.recoverTables(await storage.tablesInPlay());
+    // (In a cluster, whoever takes a table recovers it: src/cluster/takeover.ts.)
+    const recovery =
+      cluster === null
+        ? await storage.recoverTables(await storage.tablesInPlay())
+        : { handsCancelled: 0, refunded: 0, seatsCashedOut: 0, cashedOut: 0 };
     if (recovery.handsCancelled > 0 || recovery.seatsCashedOut > 0) {
       log(
         `recovery: ${recovery.handsCancelled} hands cancelled (${recovery.refunded} refunded), ` +
@@ -150,9 +194,12 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       : typeof options.tables === 'string'
         ? options.tables
         : join(dataDir, 'tables.json');
-    const tableSet =
+    const allTables =
       tableFile === null ? (options.tables as readonly TableConfig[]) : await loadTableSet(tableFile);
-    const tournamentSet = options.tournaments ?? (await loadTournamentSet(tableFile));
+    // Not yet on several processes: practice tables (their house bots play in process) and tournaments.
+    const tableSet = cluster === null ? allTables : allTables.filter((config) => houseBotsOf(config) === 0);
+    const tournamentSet =
+      cluster === null ? (options.tournaments ?? (await loadTournamentSet(tableFile))) : [];
     const clock = realClock();
     const allIns = memoryAllInCounter();
     // The gauges read the lobby and the hub, made below, when Prometheus scrapes.
@@ -170,39 +217,41 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
         log(`house bots: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
       },
     });
-    // Tables stopped by an error (storage down, a bug): `/health` is not ok while there is one.
-    const failedTables = new Map<string, { readonly error: string; readonly at: number }>();
+    openActor = (config, tableStorage) => {
+      return createTable(config, {
+        storage: {
+          buyIn: (...args) => tableStorage.buyIn(...args),
+          cashOut: (...args) => tableStorage.cashOut(...args),
+          recordAction: (...args) => tableStorage.recordAction(...args),
+          fairLink: (...args) => tableStorage.fairLink(...args),
+          saveFairLink: (...args) => tableStorage.saveFairLink(...args),
+          startHand: async (...args) => {
+            const started = await tableStorage.startHand(...args);
+            if (started.ok) metrics.handStarted();
+            return started;
+          },
+        },
+        clock,
+        random: cryptoRandomSource(),
+        allIns,
+        onError: (error) => {
+          const words = error instanceof Error ? error.message : String(error);
+          metrics.error('table');
+          failedTables.set(config.id, { error: words, at: Date.now() });
+          log(
+            `table ${config.id} stopped: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+          );
+        },
+        log: (line) => {
+          log(`table ${config.id}: ${line}`);
+        },
+      });
+    };
     const lobby = new Lobby({
       tables: tableSet,
       open: (config) => {
-        const table = createTable(config, {
-          storage: {
-            buyIn: (...args) => storage.buyIn(...args),
-            cashOut: (...args) => storage.cashOut(...args),
-            recordAction: (...args) => storage.recordAction(...args),
-            fairLink: (...args) => storage.fairLink(...args),
-            saveFairLink: (...args) => storage.saveFairLink(...args),
-            startHand: async (...args) => {
-              const started = await storage.startHand(...args);
-              if (started.ok) metrics.handStarted();
-              return started;
-            },
-          },
-          clock,
-          random: cryptoRandomSource(),
-          allIns,
-          onError: (error) => {
-            const words = error instanceof Error ? error.message : String(error);
-            metrics.error('table');
-            failedTables.set(config.id, { error: words, at: Date.now() });
-            log(
-              `table ${config.id} stopped: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
-            );
-          },
-          log: (line) => {
-            log(`table ${config.id}: ${line}`);
-          },
-        });
+        if (cluster !== null) return cluster.member.table(config);
+        const table = openActor(config, storage);
         houseBots.add(table);
         return table;
       },
@@ -237,7 +286,24 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       failedTables: failures(),
     }));
     const hub = new Hub(
-      { storage, accounts, lobby, figures, tournaments, chat: new TableChat(storage) },
+      {
+        storage,
+        accounts,
+        lobby,
+        figures,
+        tournaments,
+        chat: new TableChat(storage),
+        // Several processes: a player may have sat down through another one.
+        ...(cluster !== null
+          ? {
+              seatedAnywhere: (account: number) =>
+                lobby
+                  .allTables()
+                  .filter((table) => table.view(account).you !== null)
+                  .map((table) => table.id),
+            }
+          : {}),
+      },
       {
         ...(options.rate ? { rate: options.rate } : {}),
         ...(options.loginTimeoutMs !== undefined ? { loginTimeoutMs: options.loginTimeoutMs } : {}),
@@ -273,6 +339,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
                 uptimeMs: Date.now() - startedAt,
                 eventLoopDelayMs: loopDelay.last,
                 actLatencyMs: actLatency.last,
+                ...(cluster !== null ? { cluster: cluster.member.health() } : {}),
               }
             : null,
         tables: () => lobby.list(),
@@ -304,12 +371,18 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     });
     // The tournaments stored in play go on from their checkpoints (their hands in progress cancelled).
     await tournaments.start();
+    const port = (server.address() as AddressInfo).port;
+    await cluster?.member.start(`${options.host ?? hostname()}:${port}`);
     lobby.start();
     houseBots.start();
     figures.start();
     ready = true;
-    const port = (server.address() as AddressInfo).port;
-    const where = options.db !== undefined ? 'PostgreSQL' : `data ${resolve(dataDir)}`;
+    const where =
+      cluster !== null
+        ? `PostgreSQL, cluster member ${cluster.member.id}`
+        : options.db !== undefined
+          ? 'PostgreSQL'
+          : `data ${resolve(dataDir)}`;
     log(`felt: listening on port ${port} (${where}, ${lobby.allTables().length} tables)`);
 
     let stopping: Promise<void> | null = null;
@@ -319,13 +392,19 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
         loopDelay.stop();
         actLatency.stop();
         houseBots.stop();
+        // A process of several hands its tables over between hands (docs/deploy.md).
+        await cluster?.member.finishHands(CLUSTER_FINISH_HANDS_MS);
         await hub.shutdown(1500);
         await ws.close();
         await lobby.dispose();
         await tournaments.close();
-        // Same rule as a crash, applied at once: players' chips go back to their balances now.
-        const report = await storage.recoverTables(await storage.tablesInPlay());
-        await storage.close();
+        // Same rule as a crash, applied at once: players' chips go back to their balances now. In a
+        // cluster the others take this process's tables over (hands cancelled, seats kept).
+        const report =
+          cluster === null
+            ? await storage.recoverTables(await storage.tablesInPlay())
+            : { handsCancelled: 0, seatsCashedOut: 0 };
+        await (cluster ?? storage).close();
         lock?.release();
         await new Promise<void>((resolveClose) => {
           server.close(() => {
@@ -352,7 +431,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     };
   } catch (error) {
     http?.close();
-    await storage.close();
+    await (cluster ?? storage).close();
     lock?.release();
     throw error;
   }

@@ -7,6 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { fencedDriver, fencedTableStorage, type Fence } from '../src/cluster/fence.js';
 import { ClusterRegistry, type Lease, type MemberId } from '../src/cluster/registry.js';
+import { seatsFor, takeOver } from '../src/cluster/takeover.js';
 import { openMigratedPostgresStorage, PostgresDriver, type Storage } from '../src/storage/index.js';
 import { postgresReachable, testDatabase } from './postgres-helpers.js';
 import { conserved, opener, user } from './storage-contract-helpers.js';
@@ -192,6 +193,52 @@ describe.runIf(reachable)('table leases (PostgreSQL)', () => {
     expect(await storage.balances(ann)).toEqual({ play: 0, real: 5000 });
     expect(await storage.balances(bob)).toEqual({ play: 0, real: 5000 });
     expect(await storage.seats()).toEqual([]);
+    await conserved(storage);
+  });
+
+  it('a takeover that keeps the seats cancels the hand in progress and leaves every chip in its seat', async () => {
+    const room = await open();
+    const { registry, storage } = room;
+    const a = await registry.join('a', 'ws://a');
+    const b = await registry.join('b', 'ws://b');
+    const leaseA = (await registry.acquire(a, 't1'))!;
+    const { ann, bob, hand, table } = await handThroughLease(room, fenceOf(a, leaseA));
+    // Cal sat down while the hand was played: no seat of a hand to go back to.
+    const cal = await user(storage, 'cal');
+    await storage.cashier(cal, 'credit', 5000);
+    expect((await table.buyIn('t1', cal, 'real', 700)).ok).toBe(true);
+    const leaseB = await eventually(() => registry.acquire(b, 't1'), 'the takeover');
+
+    const taken = await takeOver(room.driver, fenceOf(b, leaseB));
+    expect(taken.handsCancelled).toBe(1);
+    expect(taken.seats).toEqual([
+      { player: { account: ann, name: 'ann' }, seat: 1, stack: 1000 },
+      { player: { account: bob, name: 'bob' }, seat: 4, stack: 1000 },
+      { player: { account: cal, name: 'cal' }, seat: null, stack: 700 },
+    ]);
+    expect(await storage.handStatus(hand)).toBe('cancelled');
+    expect(await storage.balances(ann)).toEqual({ play: 0, real: 4000 });
+    expect(await storage.seat('t1', bob, 'real')).toBe(1000);
+    expect([...seatsFor(taken.seats, 6)].map(([seat, kept]) => [seat, kept.player.name])).toEqual([
+      [1, 'ann'],
+      [4, 'bob'],
+      [0, 'cal'],
+    ]);
+    await conserved(storage);
+  });
+
+  it('a takeover through a lease another member has taken since changes nothing', async () => {
+    const room = await open();
+    const { registry, storage } = room;
+    const a = await registry.join('a', 'ws://a');
+    const b = await registry.join('b', 'ws://b');
+    const leaseA = (await registry.acquire(a, 't1'))!;
+    const { hand } = await handThroughLease(room, fenceOf(a, leaseA));
+    await eventually(() => registry.acquire(b, 't1'), 'the takeover');
+    const seats = await storage.seats();
+    await expect(takeOver(room.driver, fenceOf(a, leaseA))).rejects.toThrow(/not held/);
+    expect(await storage.handStatus(hand)).toBe('in-progress');
+    expect(await storage.seats()).toEqual(seats);
     await conserved(storage);
   });
 

@@ -113,19 +113,18 @@ export class FeltServer {
     return `ws://127.0.0.1:${this.port}`;
   }
 
-  /** Starts `felt serve --port PORT --data DIR`; resolves once it listens. */
-  static start(dataDir: string, port: number): Promise<FeltServer> {
+  /** Starts `felt serve --port PORT --data DIR [MORE…]`; resolves once it listens. */
+  static start(dataDir: string, port: number, more: readonly string[] = []): Promise<FeltServer> {
     return new Promise((resolve, reject) => {
-      const child = spawn(process.execPath, [FELT, 'serve', '--port', String(port), '--data', dataDir], {
-        stdio: ['ignore', 'ignore', 'pipe'],
-      });
+      const args = [FELT, 'serve', '--port', String(port), '--data', dataDir, ...more];
+      const child = spawn(process.execPath, args, { stdio: ['ignore', 'ignore', 'pipe'] });
       const exited = new Promise<number | null>((done) => child.on('close', done));
       let text = '';
       let server: FeltServer | null = null;
       const timer = setTimeout(() => {
         child.kill('SIGKILL');
         reject(new Error(`felt serve did not start: ${text}`));
-      }, 20_000);
+      }, 60_000);
       child.stderr.on('data', (chunk: Buffer) => {
         text += chunk.toString('utf8');
         if (server) server.stderr = text;

@@ -426,3 +426,43 @@ describe('blinds asked for and answered at random (property)', () => {
     );
   });
 });
+
+describe('a table taken over from a process that died (restore-seat)', () => {
+  it('seats each player again with the chips his seat account holds, without a buy-in, and deals', async () => {
+    const h = harness({ game: 'holdem', structure: 'no-limit', clocks: { betweenHandsMs: 100 } });
+    const [ann, bob] = h.players as [PlayerRef, PlayerRef];
+    // The chips are in the seats already (they never left them when the last owner's hand was cancelled).
+    h.storage.seats.set(`t1:${ann.account}`, 300);
+    h.storage.seats.set(`t1:${bob.account}`, 500);
+    const total = h.storage.total();
+    expect(await h.table.control({ type: 'restore-seat', player: ann, seat: 4, stack: 300 })).toEqual({
+      ok: true,
+    });
+    expect(await h.table.control({ type: 'restore-seat', player: bob, seat: 1, stack: 500 })).toEqual({
+      ok: true,
+    });
+    const view = h.table.view(null);
+    expect(view.seats[4]).toMatchObject({ account: ann.account, stack: 300 });
+    expect(view.seats[1]).toMatchObject({ account: bob.account, stack: 500 });
+    expect(h.log.filter((line) => line.startsWith('buy-in'))).toEqual([]);
+    await tick(h, 200);
+    expect(h.table.view(null).hand).not.toBeNull();
+    expect(h.storage.total()).toBe(total);
+  });
+
+  it('is refused during a hand, for a seat taken, twice for one account, and for a stack not positive', async () => {
+    const h = harness({ game: 'holdem', structure: 'no-limit', clocks: { betweenHandsMs: 100 } });
+    const [ann, bob, cal] = h.players as [PlayerRef, PlayerRef, PlayerRef];
+    for (const player of [ann, bob]) h.storage.seats.set(`t1:${player.account}`, 300);
+    const restore = (player: PlayerRef, seat: number, stack: number) =>
+      h.table.control({ type: 'restore-seat', player, seat, stack });
+    expect((await restore(ann, 0, 300)).ok).toBe(true);
+    expect(await restore(bob, 0, 300)).toMatchObject({ ok: false, error: { code: 'SEAT_TAKEN' } });
+    expect(await restore(ann, 2, 300)).toMatchObject({ ok: false, error: { code: 'ALREADY_SEATED' } });
+    expect(await restore(bob, 2, 0)).toMatchObject({ ok: false, error: { code: 'BAD_BUY_IN' } });
+    expect((await restore(bob, 2, 300)).ok).toBe(true);
+    await tick(h, 200);
+    expect(h.table.view(null).hand).not.toBeNull();
+    expect(await restore(cal, 3, 300)).toMatchObject({ ok: false, error: { code: 'WRONG_STATE' } });
+  });
+});

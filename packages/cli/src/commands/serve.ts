@@ -2,10 +2,12 @@ import { setFlagsFromString } from 'node:v8';
 import type { Command } from './command.js';
 
 const USAGE =
-  'usage: felt serve [--port P] [--data DIR] [--db postgres://…] [--tables FILE]\n' +
+  'usage: felt serve [--port P] [--data DIR] [--db postgres://…] [--bus nats://…] [--node NAME] [--tables FILE]\n' +
   '                  [--allow-origin ORIGIN]… [--trust ADDRESS]… [--max-per-address N]\n' +
   '  runs the poker room: HTTP + WebSocket on port P (default 8080), data in DIR (default ./data);\n' +
   '  --db: the room on that PostgreSQL database instead of the SQLite file DIR/felt.db;\n' +
+  "  --bus (with --db): one of several processes sharing the room's tables over that NATS server;\n" +
+  '  --node: its name in the cluster (default: the host name; docs/deploy.md);\n' +
   '  the table set from FILE (default DIR/tables.json when present, else the built-in set);\n' +
   "  --allow-origin: another site's pages may use the room (e.g. https://poker.example; default: only\n" +
   "  the room's own pages and clients that are not browsers);\n" +
@@ -18,6 +20,8 @@ interface ServeArgs {
   readonly data: string;
   readonly tables: string | null;
   readonly db: string | null;
+  readonly bus: string | null;
+  readonly node: string | null;
   readonly allowedOrigins: readonly string[];
   readonly trusted: readonly string[];
   readonly maxPerAddress: number | null;
@@ -29,12 +33,14 @@ export function parseServeArgs(args: readonly string[]): ServeArgs | string {
   let data = './data';
   let tables: string | null = null;
   let db: string | null = null;
+  let bus: string | null = null;
+  let node: string | null = null;
   const allowedOrigins: string[] = [];
   const trusted: string[] = [];
   let maxPerAddress: number | null = null;
   for (let i = 0; i < args.length; i++) {
     const arg = args[i]!;
-    const match = /^--(port|data|tables|db|allow-origin|trust|max-per-address)(?:=(.*))?$/.exec(arg);
+    const match = /^--(port|data|tables|db|bus|node|allow-origin|trust|max-per-address)(?:=(.*))?$/.exec(arg);
     if (!match) return `unknown argument ${arg}`;
     const value = match[2] ?? args[++i];
     if (value === undefined || value === '') return `${arg} needs a value`;
@@ -43,6 +49,10 @@ export function parseServeArgs(args: readonly string[]): ServeArgs | string {
       port = Number(value);
     } else if (match[1] === 'data') data = value;
     else if (match[1] === 'db') db = value;
+    else if (match[1] === 'bus') {
+      if (!/^(nats|tls):\/\/\S+$/.test(value)) return '--bus is a nats:// URL';
+      bus = value;
+    } else if (match[1] === 'node') node = value;
     else if (match[1] === 'allow-origin') {
       // An origin is scheme://host[:port], exactly as a browser sends it.
       if (!/^https?:\/\/[^/\s]+$/.test(value)) return '--allow-origin is scheme://host[:port]';
@@ -53,7 +63,9 @@ export function parseServeArgs(args: readonly string[]): ServeArgs | string {
       maxPerAddress = Number(value);
     } else tables = value;
   }
-  return { port, data, tables, db, allowedOrigins, trusted, maxPerAddress };
+  if (bus !== null && db === null) return '--bus needs --db postgres://…';
+  if (node !== null && bus === null) return '--node names a process of a cluster (--bus)';
+  return { port, data, tables, db, bus, node, allowedOrigins, trusted, maxPerAddress };
 }
 
 export const serve: Command = {
@@ -80,6 +92,8 @@ export const serve: Command = {
         dataDir: parsed.data,
         ...(parsed.tables !== null ? { tables: parsed.tables } : {}),
         ...(parsed.db !== null ? { db: parsed.db } : {}),
+        ...(parsed.bus !== null ? { bus: parsed.bus } : {}),
+        ...(parsed.node !== null ? { node: parsed.node } : {}),
         allowedOrigins: parsed.allowedOrigins,
         addresses: {
           trusted: parsed.trusted,
@@ -98,11 +112,15 @@ export const serve: Command = {
         if (stopping) return;
         stopping = true;
         process.stderr.write(`felt serve: ${signal}, stopping\n`);
-        // Hard limit: exit within 5 seconds whatever happens.
-        setTimeout(() => {
-          process.stderr.write('felt serve: stop timed out\n');
-          process.exit(1);
-        }, 4500).unref();
+        // Hard limit: exit within 5 seconds whatever happens (10 in a cluster, which first lets the
+        // hands at its tables end).
+        setTimeout(
+          () => {
+            process.stderr.write('felt serve: stop timed out\n');
+            process.exit(1);
+          },
+          parsed.bus === null ? 4500 : 9500,
+        ).unref();
         server.stop().then(
           () => {
             resolve(0);

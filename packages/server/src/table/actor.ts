@@ -282,33 +282,7 @@ class TableActor implements Table {
   }
 
   summary(): TableSummary {
-    const s = this.state;
-    const settings = s.settings;
-    let seated = 0;
-    let ready = 0;
-    for (const seat of s.seats) {
-      if (seat === null) continue;
-      seated++;
-      if (isReady(s, seat)) ready++;
-    }
-    return {
-      id: this.id,
-      name: this.config.name,
-      game: this.config.game,
-      structure: this.config.structure,
-      stakes: settings.config.stakes,
-      stakesText: settings.stakesText,
-      currency: this.config.currency,
-      seatCount: settings.seatCount,
-      seated,
-      free: settings.seatCount - seated,
-      minBuyIn: settings.minBuyIn,
-      maxBuyIn: settings.maxBuyIn,
-      averagePot: s.pots.length === 0 ? 0 : Math.round(s.potSum / s.pots.length),
-      handsPerHour: handsWithin(s, this.deps.clock.now()),
-      playing: s.hand !== null || ready >= 2,
-      paused: s.paused,
-    };
+    return summaryOf(this.state, this.config, this.deps.clock.now());
   }
 
   view(viewer: AccountId | null): TableView {
@@ -327,4 +301,34 @@ function send(subscriber: Subscriber, message: Parameters<TableSink>[0]): void {
   } catch {
     // a sink must not break the table
   }
+}
+
+/** The lobby's summary of a table in `state` at time `now`. */
+export function summaryOf(s: MachineState, config: TableConfig, now: number): TableSummary {
+  const settings = s.settings;
+  let seated = 0;
+  let ready = 0;
+  for (const seat of s.seats) {
+    if (seat === null) continue;
+    seated++;
+    if (isReady(s, seat)) ready++;
+  }
+  return {
+    id: config.id,
+    name: config.name,
+    game: config.game,
+    structure: config.structure,
+    stakes: settings.config.stakes,
+    stakesText: settings.stakesText,
+    currency: config.currency,
+    seatCount: settings.seatCount,
+    seated,
+    free: settings.seatCount - seated,
+    minBuyIn: settings.minBuyIn,
+    maxBuyIn: settings.maxBuyIn,
+    averagePot: s.pots.length === 0 ? 0 : Math.round(s.potSum / s.pots.length),
+    handsPerHour: handsWithin(s, now),
+    playing: s.hand !== null || ready >= 2,
+    paused: s.paused,
+  };
 }

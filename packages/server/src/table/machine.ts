@@ -427,6 +427,20 @@ function controllerCommand(run: Run, command: ControllerCommand): CommandResult 
       scheduleHand(run);
       return OK;
     }
+    case 'restore-seat': {
+      if (s.policies.chips !== 'ledger')
+        return refuse(TableErrorCode.WRONG_STATE, 'the controller seats players at this table');
+      if (s.hand !== null) return refuse(TableErrorCode.WRONG_STATE, 'seats are restored before any hand');
+      const refused = checkSeat(s, command.player.account, command.seat);
+      if (refused) return refused;
+      if (!Number.isSafeInteger(command.stack) || command.stack <= 0)
+        return refuse(TableErrorCode.BAD_BUY_IN, 'a stack is a positive whole number of chips');
+      // He was playing at this table: his blinds are paid, he is dealt in at once.
+      s.seats[command.seat] = newSeat(s, command.player, command.seat, command.stack, true);
+      broadcastSnapshot(run);
+      scheduleHand(run);
+      return OK;
+    }
     case 'unseat':
       if (s.policies.chips !== 'controller')
         return refuse(TableErrorCode.WRONG_STATE, 'players leave this table themselves');

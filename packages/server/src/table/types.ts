@@ -228,6 +228,16 @@ export type ControllerCommand =
       readonly seat: number;
       readonly stack: number;
     }
+  /**
+   * A ledger table taken over from a process that died (src/cluster/): seat `player` again at `seat`
+   * with the `stack` his seat's ledger account still holds (nothing moves in the ledger). Before any hand.
+   */
+  | {
+      readonly type: 'restore-seat';
+      readonly player: PlayerRef;
+      readonly seat: number;
+      readonly stack: number;
+    }
   /** Take `account` out with his stack (after the hand he is in). */
   | { readonly type: 'unseat'; readonly account: AccountId }
   /** `handStart: 'controller'`: allow `count` more hands to start. */

@@ -35,7 +35,7 @@ import {
   staffTable,
   type StaffResult,
 } from '../staff/console.js';
-import type { PlayerRef, Table, TableCommand, TableConfig, TableMessage } from '../table/types.js';
+import type { AccountId, PlayerRef, Table, TableCommand, TableConfig, TableMessage } from '../table/types.js';
 import { resolveTable } from '../table/config.js';
 import { houseBotsOf } from '../practice/config.js';
 import { closeAfterHand } from '../staff/close-table.js';
@@ -54,6 +54,11 @@ export interface Room {
   readonly figures: LiveFigures;
   readonly chat: TableChat;
   readonly tournaments: TournamentRoom;
+  /**
+   * The tables where the account is seated, also those he sat down at through another process (a room
+   * on several processes, src/cluster/); absent in a room of one process, which seated everybody itself.
+   */
+  readonly seatedAnywhere?: (account: AccountId) => readonly string[];
 }
 
 export class RequestError extends Error {
@@ -201,12 +206,14 @@ export const HANDLERS: Handlers = {
     const { account, tokenHash, balances } = result.value;
     hub.attach(connection, { account, tokenHash });
     const tables: string[] = [];
-    for (const tableId of hub.seatedAt.get(account.id) ?? []) {
+    const known = hub.seatedAt.get(account.id) ?? [];
+    for (const tableId of new Set([...known, ...(hub.room.seatedAnywhere?.(account.id) ?? [])])) {
       const table = findTable(hub, tableId);
       if (!table || table.view(account.id).you === null) {
         rememberSeat(hub, account.id, tableId, false);
         continue;
       }
+      rememberSeat(hub, account.id, tableId, true);
       tables.push(tableId);
     }
     // Subscribing sends each table's full view; after the ack, so the client knows the session first.

@@ -1,0 +1,292 @@
+/**
+ * One process of a room on several processes (`felt serve --db postgres://… --bus nats://…`): a member
+ * of the cluster (./registry.ts) that
+ *
+ * - beats and renews its tables' leases every tick, on connections of their own (a busy pool must not
+ *   starve them); a table whose lease it lost is dropped at once (its late writes would be refused by
+ *   the database anyway, ./fence.ts); a member that missed its heartbeat holds nothing and joins again;
+ * - looks at the leases every tick: a table another live member owns is proxied to it (./cluster-table.ts),
+ *   and a table nobody owns — never owned, or its owner's lease ran out — is taken while this member runs
+ *   fewer than its share (the tables over the live members, rounded up), and recovered by
+ *   `openTable` (./takeover.ts) before anyone is served;
+ * - answers the other members' requests for the tables it runs, and publishes their summaries.
+ */
+import type { Table, TableConfig, TableMessage } from '../table/types.js';
+import type { Bus, BusPush } from './bus.js';
+import { ClusterTable, type TableMember } from './cluster-table.js';
+import type { Fence } from './fence.js';
+import {
+  OWNED_TABLES_SUBJECT,
+  type OwnedTables,
+  type OwnerReply,
+  type OwnerRequest,
+} from './owner-protocol.js';
+import type { ClusterRegistry, ClusterView, MemberId } from './registry.js';
+
+export interface ClusterMemberOptions {
+  readonly registry: ClusterRegistry;
+  readonly bus: Bus;
+  /** The `--node` name: a label only (each start is a new member). */
+  readonly label: string;
+  /** How often it beats, renews and looks at the leases; default 1,000 ms. */
+  readonly tickMs?: number;
+  /** Recovers a table just taken through `fence` and starts its actor. */
+  readonly openTable: (config: TableConfig, fence: Fence) => Promise<Table>;
+  /** Told when this member stops running a table (its lease lost): its actor is gone. */
+  readonly dropped?: (tableId: string) => void;
+  readonly log: (line: string) => void;
+}
+
+/** A remote member's subscription to one of this member's tables. */
+interface RemoteWatcher {
+  readonly member: MemberId;
+  readonly tableId: string;
+  readonly unsubscribe: () => void;
+}
+
+const OK = { ok: true } as const;
+
+export class ClusterMember implements TableMember {
+  #id: MemberId = 0;
+  readonly #tables = new Map<string, ClusterTable>();
+  readonly #watchers = new Map<string, RemoteWatcher>();
+  #subjects = 0;
+  #stopServing: () => void = () => undefined;
+  #stopListening: () => void = () => undefined;
+  readonly #timers = new Set<NodeJS.Timeout>();
+  #stopped = false;
+  /** Stopping: it takes no table any more. */
+  #leaving = false;
+  #address = '';
+  /** The members and leases at the last look (at most a tick old). */
+  #view: ClusterView = { members: [], leases: [] };
+
+  constructor(private readonly options: ClusterMemberOptions) {}
+
+  get id(): MemberId {
+    return this.#id;
+  }
+
+  /** A table of the room (the lobby's, as it opens them). */
+  table(config: TableConfig): ClusterTable {
+    const table = new ClusterTable(config, this);
+    this.#tables.set(config.id, table);
+    return table;
+  }
+
+  /** The tables this member runs now. */
+  owned(): string[] {
+    return [...this.#tables.values()].filter((table) => table.local !== null).map((table) => table.id);
+  }
+
+  /**
+   * What `/health` shows of the cluster: this member, the tables it runs, and the members and leases
+   * (with their ages by the database's clock) as its last look saw them.
+   */
+  health(): { member: MemberId; label: string; tables: string[] } & ClusterView {
+    return { member: this.#id, label: this.options.label, tables: this.owned(), ...this.#view };
+  }
+
+  /** Joins (`address`: where players reach this process, for the cluster view) and starts the loops. */
+  async start(address: string): Promise<void> {
+    this.#address = address;
+    await this.#join();
+    this.#stopListening = this.options.bus.subscribe(OWNED_TABLES_SUBJECT, (value) => {
+      const news = value as OwnedTables;
+      for (const state of news.tables) {
+        this.#tables.get(state.tableId)?.learn(news.member, state.epoch, state.summary, state.view);
+      }
+    });
+    this.#every(() => this.#keepLeases());
+    this.#every(() => this.#lookAtLeases());
+  }
+
+  async #join(): Promise<void> {
+    this.#stopServing();
+    this.#id = await this.options.registry.join(this.options.label, this.#address);
+    this.#stopServing = this.options.bus.serveMember(this.#id, (body) => this.#answer(body as OwnerRequest));
+    this.options.log(`cluster: joined as member ${this.#id} (${this.options.label})`);
+  }
+
+  /** Runs `work` every tick, one run at a time; a failure is logged and the next tick tries again. */
+  #every(work: () => Promise<void>): void {
+    const tickMs = this.options.tickMs ?? 1000;
+    const run = async () => {
+      if (this.#stopped) return;
+      try {
+        await work();
+      } catch (error) {
+        this.options.log(`cluster: ${error instanceof Error ? error.message : String(error)}`);
+      }
+      const timer = setTimeout(() => {
+        this.#timers.delete(timer);
+        void run();
+      }, tickMs);
+      this.#timers.add(timer);
+    };
+    void run();
+  }
+
+  async #keepLeases(): Promise<void> {
+    const { registry } = this.options;
+    if (!(await registry.heartbeat(this.#id))) {
+      this.options.log(
+        `cluster: member ${this.#id} missed its heartbeat: its tables are gone, joining again`,
+      );
+      for (const table of this.#tables.values()) if (table.local !== null) this.#drop(table);
+      await this.#join();
+      return;
+    }
+    // Only tables run before the renewal asked: one taken meanwhile is not in its answer.
+    const before = [...this.#tables.values()].filter((table) => table.localEpoch !== null);
+    const held = new Map((await registry.renew(this.#id)).map((lease) => [lease.tableId, lease.epoch]));
+    for (const table of before) {
+      const epoch = table.localEpoch;
+      if (epoch !== null && held.get(table.id) !== epoch) {
+        this.options.log(`cluster: lost the lease of table ${table.id} (epoch ${epoch})`);
+        this.#drop(table);
+      }
+    }
+  }
+
+  #drop(table: ClusterTable): void {
+    for (const [subject, watcher] of this.#watchers) {
+      if (watcher.tableId !== table.id) continue;
+      watcher.unsubscribe();
+      this.#watchers.delete(subject);
+    }
+    table.useNone();
+    this.options.dropped?.(table.id);
+  }
+
+  async #lookAtLeases(): Promise<void> {
+    const { registry } = this.options;
+    const view = await registry.view();
+    const live = new Set(view.members.filter((member) => member.live).map((member) => member.id));
+    this.#view = view;
+    const leases = new Map(view.leases.map((lease) => [lease.tableId, lease]));
+    const free: ClusterTable[] = [];
+    for (const table of this.#tables.values()) {
+      if (table.local !== null) continue;
+      const lease = leases.get(table.id);
+      if (lease !== undefined && lease.expiresInMs > 0 && lease.memberId !== this.#id) {
+        table.useRemote(lease.memberId, lease.epoch);
+      } else {
+        table.useNone();
+        if (lease === undefined || lease.expiresInMs <= 0) free.push(table);
+      }
+    }
+    const share = Math.ceil(this.#tables.size / Math.max(1, live.size));
+    let running = this.owned().length;
+    for (const table of free) {
+      if (running >= share || this.#leaving) break;
+      const lease = await registry.acquire(this.#id, table.id);
+      if (lease === null) continue;
+      running++;
+      await this.#take(table, { ...lease, memberId: this.#id });
+    }
+    for (const [subject, watcher] of this.#watchers) {
+      if (live.has(watcher.member)) continue;
+      watcher.unsubscribe();
+      this.#watchers.delete(subject);
+    }
+    this.#publishOwned();
+  }
+
+  async #take(table: ClusterTable, fence: Fence): Promise<void> {
+    try {
+      table.useLocal(await this.options.openTable(table.config, fence), fence.epoch);
+    } catch (error) {
+      this.options.log(
+        `cluster: taking table ${table.id} failed: ${error instanceof Error ? error.message : String(error)}`,
+      );
+      await this.options.registry.release(this.#id, fence);
+    }
+  }
+
+  #publishOwned(): void {
+    const tables: OwnedTables['tables'][number][] = [];
+    for (const table of this.#tables.values()) {
+      const local = table.local;
+      const epoch = table.localEpoch;
+      if (local === null || epoch === null) continue;
+      tables.push({ tableId: table.id, epoch, summary: local.summary(), view: local.view(null) });
+    }
+    const news: OwnedTables = { member: this.#id, tables };
+    this.options.bus.publish(OWNED_TABLES_SUBJECT, news);
+  }
+
+  async #answer(body: OwnerRequest): Promise<OwnerReply> {
+    const table = this.#tables.get(body.tableId);
+    const local = table?.local ?? null;
+    const epoch = table?.localEpoch ?? null;
+    if (local === null || epoch === null) return { owner: false };
+    switch (body.kind) {
+      case 'handle':
+        return { owner: true, result: await local.handle(body.player, body.command) };
+      case 'control':
+        return { owner: true, result: await local.control(body.command) };
+      case 'subscribe': {
+        let seq = 0;
+        const unsubscribe = local.subscribe(body.viewer, (message) => {
+          const push: BusPush<TableMessage> = { epoch, seq: ++seq, message };
+          this.options.bus.publish(body.subject, push);
+        });
+        this.#watchers.get(body.subject)?.unsubscribe();
+        this.#watchers.set(body.subject, { member: body.member, tableId: body.tableId, unsubscribe });
+        return { owner: true, result: OK };
+      }
+      case 'unsubscribe':
+        this.#watchers.get(body.subject)?.unsubscribe();
+        this.#watchers.delete(body.subject);
+        return { owner: true, result: OK };
+    }
+  }
+
+  ask(owner: MemberId, requestId: string, body: OwnerRequest, timeoutMs: number): Promise<OwnerReply> {
+    return this.options.bus.request<OwnerRequest, OwnerReply>(owner, { requestId, body }, timeoutMs);
+  }
+
+  pushSubject(): string {
+    return `felt.push.${this.#id}.${++this.#subjects}`;
+  }
+
+  listen(subject: string, onPush: (push: BusPush<TableMessage>) => void): () => void {
+    return this.options.bus.subscribe(subject, (value) => {
+      onPush(value as BusPush<TableMessage>);
+    });
+  }
+
+  /**
+   * Before leaving (SIGTERM): no new hand starts at the tables this member runs, and it waits up to
+   * `ms` for the hands in play there to end, still answering the other members meanwhile, so that
+   * the members taking its tables find no hand to cancel.
+   */
+  async finishHands(ms: number): Promise<void> {
+    this.#leaving = true;
+    const running = [...this.#tables.values()].flatMap((table) =>
+      table.local === null ? [] : [table.local],
+    );
+    await Promise.all(running.map((table) => table.control({ type: 'pause', paused: true })));
+    const until = Date.now() + ms;
+    while (Date.now() < until && running.some((table) => table.view(null).hand !== null)) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+
+  /**
+   * Leaves the cluster: the loops stop, the tables it ran are disposed (their hands stay in storage)
+   * and its leases run out now, so that the others take them at once (the crash rule, table by table).
+   */
+  async stop(): Promise<void> {
+    this.#leaving = true;
+    this.#stopped = true;
+    for (const timer of this.#timers) clearTimeout(timer);
+    for (const watcher of this.#watchers.values()) watcher.unsubscribe();
+    this.#watchers.clear();
+    this.#stopServing();
+    this.#stopListening();
+    await Promise.all([...this.#tables.values()].map((table) => table.dispose()));
+    await this.options.registry.leave(this.#id);
+  }
+}

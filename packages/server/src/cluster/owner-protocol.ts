@@ -1,0 +1,50 @@
+/**
+ * What members ask a table's owner over the bus (./bus.ts), and what the owner publishes of its
+ * tables. Only members speak it: the bus is the cluster's private network, never the players'.
+ */
+import type {
+  AccountId,
+  CommandResult,
+  ControllerCommand,
+  PlayerRef,
+  TableCommand,
+  TableSummary,
+  TableView,
+} from '../table/types.js';
+import type { MemberId } from './registry.js';
+
+export type OwnerRequest =
+  | {
+      readonly kind: 'handle';
+      readonly tableId: string;
+      readonly player: PlayerRef;
+      readonly command: TableCommand;
+    }
+  | { readonly kind: 'control'; readonly tableId: string; readonly command: ControllerCommand }
+  /** Publish the table's messages for `viewer` on `subject` (the first one its full view). */
+  | {
+      readonly kind: 'subscribe';
+      readonly tableId: string;
+      readonly viewer: AccountId | null;
+      readonly subject: string;
+      readonly member: MemberId;
+    }
+  | { readonly kind: 'unsubscribe'; readonly tableId: string; readonly subject: string };
+
+/** The owner's answer, given after its fenced commit; `owner: false` when it does not run the table. */
+export type OwnerReply = { readonly owner: true; readonly result: CommandResult } | { readonly owner: false };
+
+/** Published by each member every tick: the state of the tables it runs, for the others' lobbies. */
+export interface OwnedTables {
+  readonly member: MemberId;
+  readonly tables: readonly {
+    readonly tableId: string;
+    readonly epoch: number;
+    readonly summary: TableSummary;
+    /** The spectator's view (who sits where). */
+    readonly view: TableView;
+  }[];
+}
+
+/** The subject of {@link OwnedTables}. */
+export const OWNED_TABLES_SUBJECT = 'felt.owned-tables';

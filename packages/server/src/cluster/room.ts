@@ -1,0 +1,110 @@
+/**
+ * What `felt serve --db postgres://… --bus nats://…` adds to the room: the storage without the
+ * one-process room's lock and start-up recovery (each table is recovered by whoever takes it), the
+ * member (./member.ts) on its own small pool for the leases, the bus, and the takeover of a table:
+ * recovered by the crash rule with its seats kept (./takeover.ts), then run on storage fenced by the
+ * table's lease (./fence.ts).
+ */
+import { hostname } from 'node:os';
+import { PostgresDriver } from '../storage/postgres.js';
+import { migrated } from '../storage/index.js';
+import { sqlStorage } from '../storage/sql-storage.js';
+import type { Storage } from '../storage/types.js';
+import type { Table, TableConfig, TableStorage } from '../table/types.js';
+import { Bus } from './bus.js';
+import { fencedTableStorage } from './fence.js';
+import { ClusterMember } from './member.js';
+import { ClusterRegistry } from './registry.js';
+import { seatsFor, takeOver } from './takeover.js';
+
+/** A lease's length: a dead member's tables are taken this long after its last renewal (the issue: ≤ 4 s). */
+export const LEASE_MS = 4000;
+/**
+ * A transaction left open longer than this is ended by PostgreSQL: a paused process must not hold
+ * the lease row's lock (or any other) against the member taking its tables over.
+ */
+const IDLE_IN_TRANSACTION_MS = 2000;
+
+export interface ClusterRoomOptions {
+  readonly db: string;
+  readonly bus: string;
+  /** The `--node` label (default: the host name). */
+  readonly node?: string;
+  /** Starts a table's actor on the storage given (fenced by its lease). */
+  readonly openActor: (config: TableConfig, storage: TableStorage) => Table;
+  /** This process stopped running a table (it lost its lease). */
+  readonly dropped: (tableId: string) => void;
+  readonly log: (line: string) => void;
+}
+
+export interface ClusterRoom {
+  /** The room's storage for everything but a table's own writes (accounts, balances, the audit). */
+  readonly storage: Storage;
+  readonly member: ClusterMember;
+  readonly registry: ClusterRegistry;
+  /** Leaves the cluster (its tables to the others) and closes the bus and the database. */
+  close(): Promise<void>;
+}
+
+export async function openClusterRoom(options: ClusterRoomOptions): Promise<ClusterRoom> {
+  const driver = new PostgresDriver({ url: options.db, idleInTransactionTimeoutMs: IDLE_IN_TRANSACTION_MS });
+  const storage = await migrated(sqlStorage(driver));
+  const leaseDriver = new PostgresDriver({
+    url: options.db,
+    poolSize: 2,
+    idleInTransactionTimeoutMs: IDLE_IN_TRANSACTION_MS,
+  });
+  const registry = new ClusterRegistry(leaseDriver, LEASE_MS);
+  const label = options.node ?? hostname();
+  let bus: Bus;
+  try {
+    bus = await Bus.connect(options.bus, `felt ${label}`);
+  } catch (error) {
+    await leaseDriver.close();
+    await storage.close();
+    throw error;
+  }
+  const member = new ClusterMember({
+    registry,
+    bus,
+    label,
+    log: options.log,
+    dropped: options.dropped,
+    openTable: async (config, fence) => {
+      const taken = await takeOver(driver, fence);
+      const table = options.openActor(config, fencedTableStorage(driver, fence));
+      try {
+        for (const [seat, kept] of seatsFor(taken.seats, table.view(null).seatCount)) {
+          const restored = await table.control({
+            type: 'restore-seat',
+            player: kept.player,
+            seat,
+            stack: kept.stack,
+          });
+          if (!restored.ok) throw new Error(`seat ${seat} not restored: ${restored.error.message}`);
+        }
+      } catch (error) {
+        await table.dispose();
+        throw error;
+      }
+      if (taken.handsCancelled > 0 || taken.seats.length > 0) {
+        options.log(
+          `cluster: took table ${config.id} (epoch ${fence.epoch}): ${taken.handsCancelled} hands cancelled, ` +
+            `${taken.seats.length} seats kept`,
+        );
+      }
+      return table;
+    },
+  });
+  return {
+    storage,
+    member,
+    registry,
+    async close() {
+      await member.stop();
+      await bus.close();
+      await leaseDriver.close();
+      await storage.close();
+    },
+  };
+}
