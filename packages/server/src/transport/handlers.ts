@@ -562,6 +562,7 @@ export const HANDLERS: Handlers = {
       await staffTable(hub.room.storage, staff, 'table-open', { tableId: config.id, reason: message.reason }),
     );
     hub.room.lobby.open(config);
+    hub.logger.info({ tableId: config.id, account: staff.id, reason: message.reason }, 'table opened');
     return { tableId: config.id };
   },
 
@@ -574,6 +575,10 @@ export const HANDLERS: Handlers = {
     answer(await staffTable(hub.room.storage, staff, 'table-close', message));
     const paused = await table.control({ type: 'pause', paused: true });
     if (!paused.ok) throw new RequestError(paused.error.code, paused.error.message);
+    hub.logger.info(
+      { tableId: table.id, account: staff.id, reason: message.reason },
+      'table closing after its hand',
+    );
     closeAfterHand(table, {
       leave: async (seat) => {
         const left = await table.handle(seat, { type: 'leave' });
@@ -586,7 +591,7 @@ export const HANDLERS: Handlers = {
       },
       remove: () => hub.room.lobby.remove(table.id),
     }).catch((error: unknown) => {
-      hub.logError(`closing table ${table.id}`, error);
+      hub.logError('closing the table failed', error, { tableId: table.id });
     });
     return { tableId: table.id };
   },
