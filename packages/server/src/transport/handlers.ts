@@ -33,6 +33,8 @@ import {
   staffPlayer,
   staffSuspend,
   staffTable,
+  staffTransaction,
+  staffTransactions,
   type StaffResult,
 } from '../staff/console.js';
 import type { PlayerRef, Table, TableCommand, TableConfig, TableMessage } from '../table/types.js';
@@ -594,6 +596,23 @@ export const HANDLERS: Handlers = {
       hub.logError('closing the table failed', error, { tableId: table.id });
     });
     return { tableId: table.id };
+  },
+
+  async [ClientOp.STAFF_TRANSACTION](hub, connection, message) {
+    const staff = await staffOf(hub, connection);
+    return {
+      transaction: answer(await staffTransaction(hub.room.storage, staff, message.transactionId)),
+    };
+  },
+
+  async [ClientOp.STAFF_TRANSACTIONS](hub, connection, message) {
+    const staff = await staffOf(hub, connection);
+    const request = {
+      ...(message.name !== undefined ? { name: message.name } : {}),
+      ...(message.handId !== undefined ? { handId: message.handId } : {}),
+      ...(message.limit !== undefined ? { limit: message.limit } : {}),
+    };
+    return { transactions: answer(await staffTransactions(hub.room.storage, staff, request)) };
   },
 
   async [ClientOp.STAFF_INTEGRITY](hub, connection) {
