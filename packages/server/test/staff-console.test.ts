@@ -469,9 +469,18 @@ describe('the console’s requests (real protocol)', () => {
     ).toMatchObject({
       code: 'NO_SUCH_TABLE',
     });
+    const watcher = await signedUp(room);
+    const opened = watcher.client.next((m) => m.op === 'table-snapshot' && m.tableId === tableId, 10_000);
+    await watcher.client.ok('table-open', { tableId });
+    expect(await opened).toMatchObject({ view: { paused: false } });
+    const isSnapshot = (paused: boolean) => (m: ServerMessage) =>
+      m.op === 'table-snapshot' && m.tableId === tableId && m.view.paused === paused;
+    const toldPaused = watcher.client.next(isSnapshot(true), 10_000);
     expect(await staff.ok('staff-pause', { tableId, paused: true, reason: 'dealer change' })).toEqual({
       tables: [tableId],
     });
+    // Its watchers are told at once, in the table's view.
+    await toldPaused;
     const players = await Promise.all([signedUp(room), signedUp(room)]);
     const started = (m: ServerMessage): boolean => m.op === 'hand-start' && m.tableId === tableId;
     for (const [seat, { client }] of players.entries()) {
@@ -484,8 +493,11 @@ describe('the console’s requests (real protocol)', () => {
     await new Promise((resolve) => setTimeout(resolve, 4000));
     expect(players[0].client.received.filter(started)).toEqual([]);
     const dealt = players[0].client.next(started, 10_000);
+    const toldResumed = watcher.client.next(isSnapshot(false), 10_000);
     await staff.ok('staff-pause', { tableId, paused: false, reason: 'dealer back' });
+    await toldResumed;
     await dealt;
+    watcher.client.close();
     await expect.poll(async () => (await row())?.paused, { timeout: 5000 }).toBe(false);
 
     const drained = await staff.ok('staff-pause', { paused: true, reason: 'restart at 03:00' });

@@ -280,6 +280,10 @@ describe.skipIf(!ready.ok)('the staff console (headless Chromium, real server)',
       .toBe('all 1 tables: paused (hands in play finish)');
     const row = players.locator(`[data-testid="staff-tables"] tr[data-table-id="${TABLE}"]`);
     await expect.poll(() => row.innerText(), { timeout: 10_000 }).toContain('paused');
+    // The players at (and watching) the table see that the room paused it.
+    const pausedNote = bystander.page.getByTestId('paused');
+    await pausedNote.waitFor({ timeout: 10_000 });
+    expect(await pausedNote.textContent()).toBe('Paused by the room');
     await players.getByLabel('To').selectOption(TABLE);
     await players.getByLabel('Message').fill('the room restarts at 03:00');
     await players.getByRole('button', { name: 'Broadcast' }).click();
@@ -289,6 +293,7 @@ describe.skipIf(!ready.ok)('the staff console (headless Chromium, real server)',
     await screenshot(players, 'console-tables.png');
     await row.getByRole('button', { name: 'Resume' }).click();
     await expect.poll(() => row.innerText(), { timeout: 10_000 }).toContain('running');
+    await pausedNote.waitFor({ state: 'detached', timeout: 10_000 });
 
     // A new table from the table file's fields, then closed after its (no) hand: gone from the list.
     await players.getByRole('button', { name: 'Open the table' }).click();

@@ -130,6 +130,11 @@ function Oval({
     <div className="oval-wrap">
       <div className="oval" />
       <div className="centre">
+        {view.paused ? (
+          <span className="hand-no" role="status" data-testid="paused">
+            Paused by the room
+          </span>
+        ) : null}
         {hand === null ? (
           <span className="hand-no">Waiting for players…</span>
         ) : (
