@@ -198,7 +198,7 @@ function serve(
 ): Promise<{ child: ChildProcess; port: number; exited: Promise<number | null> }> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [FELT, 'serve', '--port', '0', ...storage], {
-      stdio: ['ignore', 'ignore', 'pipe'],
+      stdio: ['ignore', 'pipe', 'inherit'],
     });
     const exited = new Promise<number | null>((done) => child.on('close', done));
     let text = '';
@@ -206,12 +206,16 @@ function serve(
       child.kill('SIGKILL');
       reject(new Error(`felt serve did not start: ${text}`));
     }, 30_000);
-    child.stderr.on('data', (chunk: Buffer) => {
+    child.stdout.on('data', (chunk: Buffer) => {
       text += chunk.toString('utf8');
-      const port = /listening on port (\d+)/.exec(text)?.[1];
-      if (port !== undefined) {
+      // Its log is one JSON object a line; the one that says it listens names the port.
+      const listening = text
+        .split('\n')
+        .slice(0, -1)
+        .find((line) => line.includes('"msg":"listening"'));
+      if (listening !== undefined) {
         clearTimeout(timer);
-        resolve({ child, port: Number(port), exited });
+        resolve({ child, port: (JSON.parse(listening) as { port: number }).port, exited });
       }
     });
     child.on('error', reject);

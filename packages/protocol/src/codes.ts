@@ -55,6 +55,8 @@ export const ClientOp = {
   STAFF_TABLE_OPEN: 'staff-table-open',
   STAFF_TABLE_CLOSE: 'staff-table-close',
   STAFF_HANDS: 'staff-hands',
+  STAFF_TRANSACTION: 'staff-transaction',
+  STAFF_TRANSACTIONS: 'staff-transactions',
 } as const;
 export type ClientOp = (typeof ClientOp)[keyof typeof ClientOp];
 export const CLIENT_OPS: readonly ClientOp[] = Object.values(ClientOp);
@@ -82,6 +84,8 @@ export const STAFF_OPS: ReadonlySet<ClientOp> = new Set<ClientOp>([
   ClientOp.STAFF_TABLE_OPEN,
   ClientOp.STAFF_TABLE_CLOSE,
   ClientOp.STAFF_HANDS,
+  ClientOp.STAFF_TRANSACTION,
+  ClientOp.STAFF_TRANSACTIONS,
 ]);
 
 /** Server → client messages. `ack` and `error` answer a request; the others are pushed. */
@@ -176,6 +180,8 @@ export const ErrorCode = {
   BAD_CARDS: 'BAD_CARDS',
   /** The hand id is not the hand in progress, or the hand is unknown / not visible to the account. */
   NO_SUCH_HAND: 'NO_SUCH_HAND',
+  /** A staff lookup of a ledger transaction by an id the ledger does not hold. */
+  NO_SUCH_TRANSACTION: 'NO_SUCH_TRANSACTION',
   /** A fair-dealing contribution names another commitment than the next hand's (docs/fairness.md). */
   WRONG_COMMITMENT: 'WRONG_COMMITMENT',
   /** A fair-dealing contribution is not 32 bytes as 64 lower-case hex digits. */

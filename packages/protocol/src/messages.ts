@@ -14,6 +14,7 @@ import type {
   LiveFiguresView,
   SettledHandView,
   StaffAuditView,
+  LedgerTransactionView,
   StaffPlayerView,
   StaffRoleName,
 } from './staff.js';
@@ -286,6 +287,17 @@ export const StaffHands = request(ClientOp.STAFF_HANDS, {
   endedTo: optional(int({ min: 0 })),
   limit: optional(int({ min: 1, max: 500 })),
 });
+/** Staff: one ledger transaction with every posting; the lookup is logged. */
+export const StaffTransaction = request(ClientOp.STAFF_TRANSACTION, { transactionId: int({ min: 1 }) });
+/**
+ * Staff: the newest ledger transactions (at most `limit`, default 50) of one player (his balances and
+ * seats) or of one hand (its settlement or cancellation): exactly one of `name` and `handId`.
+ */
+export const StaffTransactions = request(ClientOp.STAFF_TRANSACTIONS, {
+  name: optional(UserName),
+  handId: optional(HandId),
+  limit: optional(int({ min: 1, max: 500 })),
+});
 /**
  * Staff: suspend a player (his sessions end; at each table he is folded when his turn comes and cashed
  * out when the hand is over) or lift it (`suspended: false`), with the reason the staff log keeps.
@@ -399,6 +411,8 @@ export const ClientMessageSchema = union('op', [
   StaffTableOpen,
   StaffTableClose,
   StaffHands,
+  StaffTransaction,
+  StaffTransactions,
 ]);
 export type ClientMessage = Infer<typeof ClientMessageSchema>;
 /** The request with op `O`. */
@@ -614,6 +628,9 @@ export interface AckData {
   /** Closing: the table is paused now and leaves the room once its hand is over. */
   readonly 'staff-table-close': { readonly tableId: string };
   readonly 'staff-hands': { readonly hands: readonly SettledHandView[] };
+  readonly 'staff-transaction': { readonly transaction: LedgerTransactionView };
+  /** Newest first. */
+  readonly 'staff-transactions': { readonly transactions: readonly LedgerTransactionView[] };
 }
 
 /** A note of his on another player. */

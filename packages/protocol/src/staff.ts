@@ -80,6 +80,38 @@ export interface AuditCurrencyView {
   readonly sum: number;
 }
 
+/**
+ * A ledger account as the staff see it: a player's balance (`user`) or seat, a hand's pot (hands of an
+ * earlier Felt), the house, a tournament's prize pool, or an external source (`cashier`, `top-up`).
+ */
+export interface LedgerAccountView {
+  readonly kind: 'user' | 'seat' | 'pot' | 'house' | 'prize-pool' | 'cashier' | 'top-up';
+  readonly userId?: number;
+  /** The player's name, beside his id. */
+  readonly userName?: string;
+  readonly tableId?: string;
+  readonly handId?: number;
+  readonly tournamentId?: string;
+}
+
+/** `staff-transaction(s)`: one movement of chips, double entry. */
+export interface LedgerTransactionView {
+  readonly id: number;
+  /** What moved them: `buy-in`, `cash-out`, `hand`, `cashier-credit`, `tournament-entry`, … */
+  readonly kind: string;
+  readonly currency: Currency;
+  /** The ledger's note: the table of a buy-in, the hand of a settlement (`hand 12`), … */
+  readonly memo: string | null;
+  /** The hand it settled or cancelled, if any. */
+  readonly handId: number | null;
+  /** Ms since the epoch. */
+  readonly createdAt: number;
+  /** Positive into the account, negative out of it. */
+  readonly postings: readonly { readonly account: LedgerAccountView; readonly amount: number }[];
+  /** The postings' sum: 0, always (the ledger refuses any other transaction). */
+  readonly sum: number;
+}
+
 /** `staff-audit`: the ledger's audit and the staff log's chain (what `felt admin audit` prints). */
 export interface StaffAuditView {
   readonly conserved: boolean;

@@ -172,6 +172,8 @@ export interface TableView {
   readonly blindRequest: BlindRequestView | null;
   /** The viewer's own seat, or null (spectator). */
   readonly you: number | null;
+  /** The room's staff paused the table (`staff-pause`): the hand in play finishes, no other starts. */
+  readonly paused: boolean;
   /** The fair-dealing chain's next hand, open for contributions; null until the table has taken up its chain. */
   readonly fair: FairNextView | null;
 }

@@ -33,6 +33,7 @@ import { LatencyRecorder, LoopDelayMonitor } from './transport/figures.js';
 import { LiveFigures, type RoomReadings } from './transport/live-figures.js';
 import { RoomMetrics } from './transport/metrics.js';
 import { TableChat } from './chat/chat.js';
+import { createLogger, type Logger } from './log.js';
 import { attachWebSocket } from './transport/websocket.js';
 import { openClusterRoom, type ClusterRoom } from './cluster/room.js';
 import { houseBotsOf } from './practice/config.js';
@@ -75,8 +76,8 @@ export interface ServerOptions {
   readonly lobbyPollMs?: number;
   /** The window of `/health`'s figures (event-loop delay, action latency); default 10 s. */
   readonly figuresWindowMs?: number;
-  /** Log lines (start, recovery, stop); default stderr. */
-  readonly log?: (line: string) => void;
+  /** The room's log (start, recovery, logins, tables, staff actions, errors, stop); default JSON lines on stdout at `info`. */
+  readonly logger?: Logger;
   /** Origins whose pages may use the room besides its own (e.g. `https://poker.example`). */
   readonly allowedOrigins?: readonly string[];
   /** Per-address limits and their exemptions (loopback and `trusted`); see docs/security.md. */
@@ -128,7 +129,7 @@ function defaultWebDir(): string | null {
 }
 
 export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
-  const log = options.log ?? ((line: string) => process.stderr.write(`${line}\n`));
+  const logger = options.logger ?? createLogger();
   const dataDir = options.dataDir ?? DEFAULT_DATA_DIR;
   if (options.db !== undefined && !isPostgresUrl(options.db)) {
     throw new Error('the database is a postgres:// or postgresql:// URL');
@@ -157,7 +158,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
         openActor: (config, tableStorage) => openActor(config, tableStorage),
         // Another process runs it now: its failure here is over.
         dropped: (tableId) => failedTables.delete(tableId),
-        log,
+        logger,
       });
     }
     storage =
@@ -184,10 +185,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
         ? await storage.recoverTables(await storage.tablesInPlay())
         : { handsCancelled: 0, refunded: 0, seatsCashedOut: 0, cashedOut: 0 };
     if (recovery.handsCancelled > 0 || recovery.seatsCashedOut > 0) {
-      log(
-        `recovery: ${recovery.handsCancelled} hands cancelled (${recovery.refunded} refunded), ` +
-          `${recovery.seatsCashedOut} seats cashed out (${recovery.cashedOut})`,
-      );
+      logger.warn({ ...recovery }, 'recovery');
     }
     const tableFile = Array.isArray(options.tables)
       ? null
@@ -214,7 +212,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       ...options.houseBots,
       onError: (error) => {
         metrics.error('house-bots');
-        log(`house bots: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+        logger.error({ err: error }, 'house bots failed');
       },
     });
     openActor = (config, tableStorage) => {
@@ -238,13 +236,9 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
           const words = error instanceof Error ? error.message : String(error);
           metrics.error('table');
           failedTables.set(config.id, { error: words, at: Date.now() });
-          log(
-            `table ${config.id} stopped: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
-          );
+          logger.error({ tableId: config.id, err: error }, 'table stopped');
         },
-        log: (line) => {
-          log(`table ${config.id}: ${line}`);
-        },
+        logger: logger.child({ tableId: config.id }),
       });
     };
     const lobby = new Lobby({
@@ -266,9 +260,9 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
         : {}),
       ...(options.tournamentClocks !== undefined ? { tableClocks: options.tournamentClocks } : {}),
       ...(options.tournamentPollMs !== undefined ? { pollMs: options.tournamentPollMs } : {}),
-      log,
+      logger,
     });
-    const accounts = new Accounts(storage, options.accounts);
+    const accounts = new Accounts(storage, { ...options.accounts, logger });
     const actLatency = new LatencyRecorder(options.figuresWindowMs, (seconds) => {
       metrics.actionLatency(seconds);
     });
@@ -308,9 +302,9 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
         ...(options.rate ? { rate: options.rate } : {}),
         ...(options.loginTimeoutMs !== undefined ? { loginTimeoutMs: options.loginTimeoutMs } : {}),
         actLatency,
-        log: (message, error) => {
+        logger,
+        onError: () => {
           metrics.error('request');
-          log(`${message}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
         },
       },
     );
@@ -379,11 +373,11 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     ready = true;
     const where =
       cluster !== null
-        ? `PostgreSQL, cluster member ${cluster.member.id}`
+        ? { storage: 'postgres', member: cluster.member.id }
         : options.db !== undefined
-          ? 'PostgreSQL'
-          : `data ${resolve(dataDir)}`;
-    log(`felt: listening on port ${port} (${where}, ${lobby.allTables().length} tables)`);
+          ? { storage: 'postgres' }
+          : { storage: 'sqlite', dataDir: resolve(dataDir) };
+    logger.info({ port, ...where, tables: lobby.allTables().length }, 'listening');
 
     let stopping: Promise<void> | null = null;
     const stop = (): Promise<void> => {
@@ -412,9 +406,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
           });
           server.closeAllConnections();
         });
-        log(
-          `felt: stopped (${report.handsCancelled} hands cancelled and refunded, ${report.seatsCashedOut} seats cashed out)`,
-        );
+        logger.info({ ...report }, 'stopped');
       })();
       return stopping;
     };

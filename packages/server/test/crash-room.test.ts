@@ -101,7 +101,9 @@ describe('crash: SIGKILL in the middle of hands, again and again', () => {
           expect(crashed.currencies.play.pots).toBeGreaterThan(0);
         }
         server = await FeltServer.start(data.dir, port);
-        expect(server.stderr).toMatch(/recovery: \d+ hands cancelled/);
+        expect(server.logs.filter((line) => line.msg === 'recovery')).toEqual([
+          expect.objectContaining({ level: 'warn', handsCancelled: expect.any(Number) as unknown }),
+        ]);
       }
       await sleep(1500);
     } catch (error) {

@@ -56,9 +56,16 @@ export interface FeltRun {
 }
 
 /** Runs `felt ARGS` in a child process (the event loop stays free for the test's own clients). */
-export function felt(args: readonly string[], onStart?: (child: ChildProcess) => void): Promise<FeltRun> {
+export function felt(
+  args: readonly string[],
+  onStart?: (child: ChildProcess) => void,
+  env: Readonly<Record<string, string>> = {},
+): Promise<FeltRun> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [FELT, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [FELT, ...args], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, ...env },
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
@@ -96,12 +103,47 @@ export async function audit(dataDir: string): Promise<AuditOutput> {
   return run.json as AuditOutput;
 }
 
+/** One line of `felt serve`'s log (docs/operators.md). */
+export interface LogLine {
+  readonly level: string;
+  readonly time: string;
+  readonly msg: string;
+  readonly [field: string]: unknown;
+}
+
+/**
+ * The complete lines of `felt serve`'s standard output, each parsed: a line that is not one JSON object
+ * with a level, a time and a msg throws (and fails the test that reads it).
+ */
+export function logLines(output: string): LogLine[] {
+  const lines = output.split('\n');
+  lines.pop(); // the line still being written, or the empty string after the last newline
+  return lines.map((line) => {
+    const parsed = JSON.parse(line) as Partial<LogLine>;
+    if (
+      typeof parsed.level !== 'string' ||
+      typeof parsed.time !== 'string' ||
+      typeof parsed.msg !== 'string'
+    ) {
+      throw new Error(`not a log line: ${line}`);
+    }
+    return parsed as LogLine;
+  });
+}
+
+/** The port in a `listening` line of the log, once there is one. */
+export function listeningPort(output: string): number | null {
+  const line = logLines(output).find((entry) => entry.msg === 'listening');
+  return typeof line?.port === 'number' ? line.port : null;
+}
+
 /** `felt serve` as a child process. */
 export class FeltServer {
   readonly child: ChildProcess;
   readonly port: number;
   readonly exited: Promise<number | null>;
-  stderr = '';
+  /** Its standard output so far: its log. */
+  stdout = '';
 
   private constructor(child: ChildProcess, port: number, exited: Promise<number | null>) {
     this.child = child;
@@ -113,33 +155,43 @@ export class FeltServer {
     return `ws://127.0.0.1:${this.port}`;
   }
 
-  /** Starts `felt serve --port PORT --data DIR [MORE…]`; resolves once it listens. */
-  static start(dataDir: string, port: number, more: readonly string[] = []): Promise<FeltServer> {
+  /** The log so far, parsed. */
+  get logs(): LogLine[] {
+    return logLines(this.stdout);
+  }
+
+  /** Starts `felt serve --port PORT --data DIR [ARGS]`; resolves once it listens. */
+  static start(dataDir: string, port: number, args: readonly string[] = []): Promise<FeltServer> {
     return new Promise((resolve, reject) => {
-      const args = [FELT, 'serve', '--port', String(port), '--data', dataDir, ...more];
-      const child = spawn(process.execPath, args, { stdio: ['ignore', 'ignore', 'pipe'] });
+      const child = spawn(
+        process.execPath,
+        [FELT, 'serve', '--port', String(port), '--data', dataDir, ...args],
+        { stdio: ['ignore', 'pipe', 'pipe'] },
+      );
       const exited = new Promise<number | null>((done) => child.on('close', done));
       let text = '';
+      let errors = '';
       let server: FeltServer | null = null;
       const timer = setTimeout(() => {
         child.kill('SIGKILL');
-        reject(new Error(`felt serve did not start: ${text}`));
+        reject(new Error(`felt serve did not start: ${text}${errors}`));
       }, 60_000);
-      child.stderr.on('data', (chunk: Buffer) => {
+      child.stderr.on('data', (chunk: Buffer) => (errors += chunk.toString('utf8')));
+      child.stdout.on('data', (chunk: Buffer) => {
         text += chunk.toString('utf8');
-        if (server) server.stderr = text;
-        const listening = /listening on port (\d+)/.exec(text)?.[1];
-        if (listening !== undefined && server === null) {
+        if (server) server.stdout = text;
+        const listening = listeningPort(text);
+        if (listening !== null && server === null) {
           clearTimeout(timer);
-          server = new FeltServer(child, Number(listening), exited);
-          server.stderr = text;
+          server = new FeltServer(child, listening, exited);
+          server.stdout = text;
           resolve(server);
         }
       });
       child.on('error', reject);
       void exited.then((code) => {
         clearTimeout(timer);
-        if (server === null) reject(new Error(`felt serve exited (${code}): ${text}`));
+        if (server === null) reject(new Error(`felt serve exited (${code}): ${text}${errors}`));
       });
     });
   }

@@ -7,7 +7,8 @@
 import { describe, expect, it } from 'vitest';
 import { roomIntegrity, type IntegrityDocument } from '../src/integrity/index.js';
 import { normalUpperTail, poissonUpperTail } from '../src/integrity/statistics.js';
-import type { UserId } from '../src/storage/index.js';
+import type { StoredHand, UserId } from '../src/storage/index.js';
+import { signedUp, startTestRoom } from './transport-client.js';
 import { plantedRoom, type PlantedRoom } from './integrity-room.js';
 
 const LONG = process.env['FELT_LONG'] === '1';
@@ -143,4 +144,44 @@ describe('game-security reports over stored histories', () => {
     },
     3_600_000,
   );
+});
+
+describe('the reports leave the room answering', () => {
+  it('a table request sent once every hand is read (only the reports’ computing left) is answered before the report of 20,000 hands is done', async () => {
+    const planted = await plantedRoom({ seed: 3, hands: 300, players: 12, tables: 2 });
+    const sample = await planted.storage.settledHands({ limit: 5000 });
+    await planted.storage.close();
+    const copies = Math.ceil(20_000 / sample.length);
+    // The planted hands over and over under new ids: a big room's histories, served at once.
+    const many: StoredHand[] = Array.from({ length: copies }, (_, copy) =>
+      sample.map((hand, i) => ({ ...hand, handId: copy * sample.length + i + 1 })),
+    ).flat();
+    let allRead!: () => void;
+    const everyPageServed = new Promise<void>((resolve) => (allRead = resolve));
+    const histories = {
+      settledHands({ after = 0, limit = 500 }: { after?: number; limit?: number } = {}) {
+        const page = many.filter((hand) => hand.handId > after).slice(0, limit);
+        if (page.length < limit) allRead();
+        return Promise.resolve(page);
+      },
+    };
+    const room = await startTestRoom();
+    try {
+      const { client } = await signedUp(room);
+      const order: string[] = [];
+      const report = roomIntegrity(histories).then((doc) => {
+        order.push('report');
+        return doc;
+      });
+      await everyPageServed;
+      await client.ok('table-open', { tableId: 'holdem-nl-play-100' });
+      order.push('table answered');
+      const doc = await report;
+      expect(order).toEqual(['table answered', 'report']);
+      expect(doc.hands).toBe(many.length);
+      client.close();
+    } finally {
+      await room.close();
+    }
+  }, 240_000);
 });

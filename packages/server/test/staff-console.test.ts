@@ -49,6 +49,8 @@ const FIELDS: Record<string, Record<string, unknown>> = {
     reason: 'test',
   },
   'staff-table-close': { tableId: 'holdem-nl-play-100', reason: 'test' },
+  'staff-transaction': { transactionId: 1 },
+  'staff-transactions': { name: 'nobody' },
 };
 
 async function staffClient(): Promise<{ client: TestClient; name: string; id: number }> {
@@ -358,6 +360,107 @@ describe('the console’s requests (real protocol)', () => {
     staff.close();
   });
 
+  it('a transaction is read with every posting (accounts, amounts, currency, memo, table, hand) summing to 0; a player’s and a hand’s transactions are listed; each lookup logged', async () => {
+    const { client: staff, id: staffId } = await staffClient();
+    const names = [uniqueName('la'), uniqueName('lb')];
+    const [ann, bob] = await Promise.all(names.map((name) => signedUp(room, name)));
+    const tableId = 'holdem-nl-play-100';
+    await ann!.client.ok('seat-take', { tableId, seat: 5, buyIn: 3000 });
+    // A finished hand at another table, written beside the room into its database.
+    const storage = await openMigratedSqliteStorage({ dataDir: room.dataDir });
+    let handId: number;
+    try {
+      for (const { id } of [ann!, bob!]) {
+        const seated = await storage.buyIn('t-ledger', id, 'play', 1000);
+        if (!seated.ok) throw new Error(seated.error.message);
+      }
+      const started = await storage.startHand({
+        tableId: 't-ledger',
+        currency: 'play',
+        description: 'x',
+        participants: [
+          { userId: ann!.id, seat: 1, position: 0 },
+          { userId: bob!.id, seat: 4, position: 1 },
+        ],
+        posts: [
+          { userId: ann!.id, amount: 50 },
+          { userId: bob!.id, amount: 100 },
+        ],
+      });
+      if (!started.ok) throw new Error(started.error.message);
+      handId = started.value;
+      const settled = await storage.settleHand({
+        handId,
+        awards: [{ userId: bob!.id, amount: 150 }],
+        rake: 0,
+        history: history([ann!.id, bob!.id]),
+      });
+      if (!settled.ok) throw new Error(settled.error.message);
+    } finally {
+      await storage.close();
+    }
+
+    const { transactions } = await staff.ok('staff-transactions', { name: names[0]! });
+    // Newest first: the hand, his buy-in at t-ledger, his buy-in at the room's table, his sign-up chips.
+    expect(transactions.map((t) => t.kind)).toEqual(['hand', 'buy-in', 'buy-in', 'top-up']);
+    for (const transaction of transactions) {
+      expect(transaction.sum).toBe(0);
+      expect(transaction.postings.reduce((sum, posting) => sum + posting.amount, 0)).toBe(0);
+    }
+    const buyIn = transactions[2]!;
+    const { transaction } = await staff.ok('staff-transaction', { transactionId: buyIn.id });
+    expect(transaction).toEqual(buyIn);
+    expect(transaction).toMatchObject({
+      kind: 'buy-in',
+      currency: 'play',
+      memo: tableId,
+      handId: null,
+      sum: 0,
+    });
+    expect(transaction.postings).toEqual(
+      expect.arrayContaining([
+        { account: { kind: 'user', userId: ann!.id, userName: names[0] }, amount: -3000 },
+        { account: { kind: 'seat', userId: ann!.id, userName: names[0], tableId }, amount: 3000 },
+      ]),
+    );
+    expect(transaction.postings).toHaveLength(2);
+
+    const ofHand = (await staff.ok('staff-transactions', { handId })).transactions;
+    expect(ofHand).toHaveLength(1);
+    expect(ofHand[0]).toMatchObject({ kind: 'hand', handId, memo: `hand ${handId}`, sum: 0 });
+    expect(ofHand[0]!.postings).toEqual(
+      expect.arrayContaining([
+        { account: { kind: 'seat', userId: ann!.id, userName: names[0], tableId: 't-ledger' }, amount: -50 },
+        { account: { kind: 'seat', userId: bob!.id, userName: names[1], tableId: 't-ledger' }, amount: 50 },
+      ]),
+    );
+    expect(ofHand[0]).toEqual(transactions[0]);
+
+    expect(await staff.request('staff-transaction', { transactionId: 999_999_999 })).toMatchObject({
+      code: 'NO_SUCH_TRANSACTION',
+    });
+    expect(await staff.request('staff-transactions', { name: 'nobody' })).toMatchObject({
+      code: 'UNKNOWN_USER',
+    });
+    expect(await staff.request('staff-transactions', { name: names[0]!, handId })).toMatchObject({
+      code: 'BAD_MESSAGE',
+    });
+    expect(await staff.request('staff-transactions', {})).toMatchObject({ code: 'BAD_MESSAGE' });
+
+    const log = await openMigratedSqliteStorage({ dataDir: room.dataDir });
+    try {
+      const mine = (await log.staffLog(0, 10_000)).filter((entry) => entry.staffId === staffId);
+      expect(mine.map((entry) => [entry.action, JSON.parse(entry.detail) as unknown])).toEqual([
+        ['transactions-lookup', { userId: ann!.id, found: 4 }],
+        ['transaction-lookup', { transactionId: buyIn.id }],
+        ['transactions-lookup', { handId, found: 1 }],
+      ]);
+    } finally {
+      await log.close();
+    }
+    for (const client of [staff, ann!.client, bob!.client]) client.close();
+  });
+
   it('a paused table starts no hand until resumed and says so in the lobby; a drain pauses every table; each logged', async () => {
     const { client: staff, id: staffId } = await staffClient();
     const tableId = 'holdem-pl-play-100';
@@ -366,9 +469,18 @@ describe('the console’s requests (real protocol)', () => {
     ).toMatchObject({
       code: 'NO_SUCH_TABLE',
     });
+    const watcher = await signedUp(room);
+    const opened = watcher.client.next((m) => m.op === 'table-snapshot' && m.tableId === tableId, 10_000);
+    await watcher.client.ok('table-open', { tableId });
+    expect(await opened).toMatchObject({ view: { paused: false } });
+    const isSnapshot = (paused: boolean) => (m: ServerMessage) =>
+      m.op === 'table-snapshot' && m.tableId === tableId && m.view.paused === paused;
+    const toldPaused = watcher.client.next(isSnapshot(true), 10_000);
     expect(await staff.ok('staff-pause', { tableId, paused: true, reason: 'dealer change' })).toEqual({
       tables: [tableId],
     });
+    // Its watchers are told at once, in the table's view.
+    await toldPaused;
     const players = await Promise.all([signedUp(room), signedUp(room)]);
     const started = (m: ServerMessage): boolean => m.op === 'hand-start' && m.tableId === tableId;
     for (const [seat, { client }] of players.entries()) {
@@ -381,8 +493,11 @@ describe('the console’s requests (real protocol)', () => {
     await new Promise((resolve) => setTimeout(resolve, 4000));
     expect(players[0].client.received.filter(started)).toEqual([]);
     const dealt = players[0].client.next(started, 10_000);
+    const toldResumed = watcher.client.next(isSnapshot(false), 10_000);
     await staff.ok('staff-pause', { tableId, paused: false, reason: 'dealer back' });
+    await toldResumed;
     await dealt;
+    watcher.client.close();
     await expect.poll(async () => (await row())?.paused, { timeout: 5000 }).toBe(false);
 
     const drained = await staff.ok('staff-pause', { paused: true, reason: 'restart at 03:00' });

@@ -10,6 +10,7 @@ import { opener, user } from './storage-contract-helpers.js';
 import { handHistoriesContract } from './storage-contract-histories.js';
 import { handJournalContract } from './storage-contract-journal.js';
 import { ledgerContract } from './storage-contract-ledger.js';
+import { ledgerLookupsContract } from './storage-contract-ledger-lookups.js';
 import { playerNotesContract } from './storage-contract-notes.js';
 import { staffAuditContract } from './storage-contract-staff.js';
 import { tournamentStoreContract } from './storage-contract-tournaments.js';
@@ -31,6 +32,7 @@ export function storageContract(name: string, factory: StorageFactory): void {
   });
   accountStoreContract(name, factory);
   ledgerContract(name, factory);
+  ledgerLookupsContract(name, factory);
   tournamentStoreContract(name, factory);
   handJournalContract(name, factory);
   handHistoriesContract(name, factory);

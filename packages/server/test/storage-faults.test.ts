@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Accounts } from '../src/accounts/accounts.js';
+import { createLogger } from '../src/log.js';
 import { openStorageThread } from '../src/storage/thread.js';
 import type { ClockConfig, TableConfig } from '../src/table/types.js';
 import { Player } from './integration-helpers.js';
@@ -77,7 +78,7 @@ describe('a table that stops on an error is reported', () => {
     const lines: string[] = [];
     const room: TestRoom = await startTestRoom({
       tables: [TABLE],
-      log: (line) => lines.push(line),
+      logger: createLogger({ destination: { write: (line) => lines.push(line) } }),
     });
     cleanups.push(() => room.close());
     const url = room.server.url.replace('localhost', '127.0.0.1');
@@ -110,8 +111,15 @@ describe('a table that stops on an error is reported', () => {
         error: expect.stringContaining('the journal cannot be written') as unknown,
       }),
     ]);
-    expect(
-      lines.some((line) => line.includes(TABLE.id) && line.includes('the journal cannot be written')),
-    ).toBe(true);
+    expect(lines.map((line) => JSON.parse(line) as unknown)).toContainEqual(
+      expect.objectContaining({
+        level: 'error',
+        msg: 'table stopped',
+        tableId: TABLE.id,
+        err: expect.objectContaining({
+          message: expect.stringContaining('the journal cannot be written') as unknown,
+        }) as unknown,
+      }),
+    );
   });
 });

@@ -21,7 +21,7 @@ import {
   type TablePolicies,
   type TableMessage,
 } from '../src/table/index.js';
-import { renderedFor } from '../src/table/visibility.js';
+import { renderedFor, tableViewFor } from '../src/table/visibility.js';
 
 const CONFIG: TableConfig = {
   id: 'm1',
@@ -261,17 +261,22 @@ describe('table machine: rules, one by one', () => {
     expect(d.deal()).toEqual([]);
   });
 
-  it('paused by the staff: the hand in play finishes, no other starts until resumed', () => {
+  it('paused by the staff: its watchers are told in the view, the hand in play finishes, no other starts until resumed', () => {
     const d = new Driver(CASH_GAME);
     d.sit(1, 0);
     d.sit(2, 1);
     d.deal();
     expect(d.s.hand).not.toBeNull();
+    const snapshot = expect.stringMatching(/^broadcast \d+ table-snapshot$/) as unknown;
+    expect(words(d.control({ type: 'pause', paused: true }))).toEqual([snapshot]);
+    expect(tableViewFor(d.s, null).paused).toBe(true);
+    // Paused already: nothing to tell.
     expect(words(d.control({ type: 'pause', paused: true }))).toEqual([]);
     while (d.s.hand !== null) d.act({ type: 'fold' });
     expect(d.deal()).toEqual([]);
     expect(d.s.hand).toBeNull();
-    expect(words(d.control({ type: 'pause', paused: false }))).toEqual(['timer next-hand 2000']);
+    expect(words(d.control({ type: 'pause', paused: false }))).toEqual([snapshot, 'timer next-hand 2000']);
+    expect(tableViewFor(d.s, null).paused).toBe(false);
     d.deal();
     expect(d.s.hand).not.toBeNull();
   });

@@ -10,6 +10,7 @@ import type { TournamentEntry } from '../src/tournament/schedule.js';
 import { holdemDefinition, placesTaken } from './tournament-helpers.js';
 import { rmSync } from 'node:fs';
 import { startServer } from '../src/server.js';
+import { silentLogger } from '../src/log.js';
 import { signedUp, startTestRoom, TEST_SCRYPT, TestClient, type TestRoom } from './transport-client.js';
 
 const FAST = { betweenHandsMs: 1, actionMs: 5_000, timeBankMs: 0 } as const;
@@ -213,7 +214,7 @@ describe('the room runs tournaments over the protocol', () => {
       synchronous: 'normal',
       webDir: null,
       accounts: { scrypt: TEST_SCRYPT },
-      log: () => undefined,
+      logger: silentLogger,
       tables: [],
       tournaments: [SNG],
       tournamentClocks: slow,

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import type { AckData, ClientOp, ServerMessage } from '@felt/protocol';
 import WebSocket from 'ws';
 import { startServer, type RunningServer, type ServerOptions } from '../src/server.js';
+import { silentLogger } from '../src/log.js';
 
 /** Cheap scrypt for tests (the production cost is DEFAULT_SCRYPT). */
 export const TEST_SCRYPT = { N: 1024, r: 8, p: 1 } as const;
@@ -28,7 +29,7 @@ export async function startTestRoom(options: ServerOptions = {}): Promise<TestRo
     synchronous: 'normal',
     webDir: null,
     accounts: { scrypt: TEST_SCRYPT },
-    log: () => undefined,
+    logger: silentLogger,
     ...options,
   });
   return {
@@ -71,8 +72,13 @@ export class TestClient {
   }
 
   /** `headers`: extra upgrade headers (a browser's Origin, its Cookie). */
-  static async connect(room: TestRoom, headers: Record<string, string> = {}): Promise<TestClient> {
-    const ws = new WebSocket(room.server.url.replace('localhost', '127.0.0.1'), { headers });
+  static connect(room: TestRoom, headers: Record<string, string> = {}): Promise<TestClient> {
+    return TestClient.connectTo(room.server.url.replace('localhost', '127.0.0.1'), headers);
+  }
+
+  /** A client of the room at `url` (`ws://…`), e.g. a `felt serve` process. */
+  static async connectTo(url: string, headers: Record<string, string> = {}): Promise<TestClient> {
+    const ws = new WebSocket(url, { headers });
     const client = new TestClient(ws);
     await new Promise<void>((resolve, reject) => {
       ws.once('open', () => {

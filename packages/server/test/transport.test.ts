@@ -13,6 +13,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openMigratedSqliteStorage } from '../src/storage/index.js';
 import { LatencyRecorder, LoopDelayMonitor, type WindowFigures } from '../src/transport/figures.js';
 import { TestClient, signedUp, startTestRoom, uniqueName, type TestRoom } from './transport-client.js';
+import { listeningPort } from './integration-helpers.js';
+import { silentLogger } from '../src/log.js';
 
 let room: TestRoom;
 
@@ -355,7 +357,7 @@ describe('lobby and tables over the socket', () => {
 
 describe('stopping', () => {
   it('stop() makes everything durable: every chip at the tables goes back to its owner', async () => {
-    const own = await startTestRoom({ log: () => undefined });
+    const own = await startTestRoom({ logger: silentLogger });
     const dataDir = own.dataDir;
     const a = await signedUp(own);
     const b = await signedUp(own);
@@ -386,17 +388,17 @@ describe('felt serve', () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'felt-serve-'));
     const felt = fileURLToPath(new URL('../../cli/bin/felt.js', import.meta.url));
     const child = spawn(process.execPath, [felt, 'serve', '--port', '0', '--data', dataDir], {
-      stdio: ['ignore', 'ignore', 'pipe'],
+      stdio: ['ignore', 'pipe', 'inherit'],
     });
-    let stderr = '';
+    let stdout = '';
     const port = await new Promise<number>((resolve, reject) => {
-      child.stderr.on('data', (chunk: Buffer) => {
-        stderr += chunk.toString();
-        const match = /listening on port (\d+)/.exec(stderr);
-        if (match) resolve(Number(match[1]));
+      child.stdout.on('data', (chunk: Buffer) => {
+        stdout += chunk.toString();
+        const listening = listeningPort(stdout);
+        if (listening !== null) resolve(listening);
       });
       child.once('exit', () => {
-        reject(new Error(`exited early: ${stderr}`));
+        reject(new Error(`exited early: ${stdout}`));
       });
     });
     expect((await fetch(`http://127.0.0.1:${port}/health`)).status).toBe(200);

@@ -64,6 +64,8 @@ const FIELDS: Record<string, Record<string, unknown>> = {
     reason: 'test',
   },
   'staff-table-close': { tableId: 'never', reason: 'test' },
+  'staff-transaction': { transactionId: 1 },
+  'staff-transactions': { name: 'nobody' },
 };
 
 /** The code his authenticator shows now for the key `felt admin grant` printed. */
@@ -222,6 +224,37 @@ describe.skipIf(!ready.ok)('the staff console (headless Chromium, real server)',
     await expect.poll(() => players.getByTestId('found-hands').innerText()).toContain(`${handLink} `);
     await screenshot(players, 'console-hand.png');
 
+    // That hand's ledger transaction (its settlement): every posting, and their sum, zero.
+    await players.getByRole('button', { name: 'Its ledger transactions' }).click();
+    const shown = players.getByTestId('transactions');
+    await expect.poll(() => shown.locator('h3').textContent()).toBe(`Transactions of hand ${handLink}`);
+    const settlement = shown.getByTestId('transaction');
+    expect(await settlement.count()).toBe(1);
+    expect(await settlement.locator('h4').innerText()).toMatch(/^#\d+ hand hand \d+/);
+    expect(await settlement.getByTestId('posting').count()).toBeGreaterThanOrEqual(2);
+    expect(parseHundredths((await settlement.getByTestId('transaction-sum').textContent()) ?? '')).toBe(0);
+    // His: from his page, every movement of his chips (the sign-up's, the buy-in, the cash-out), each summing to zero.
+    await players.getByRole('tab', { name: 'Players' }).click();
+    await players.getByLabel('Player name').fill(suspect.name);
+    await players.getByRole('button', { name: 'Find' }).click();
+    await players.getByRole('button', { name: 'His ledger transactions' }).click();
+    await expect.poll(() => shown.locator('h3').textContent()).toBe(`Transactions of ${suspect.name}`);
+    const his = shown.getByTestId('transaction');
+    const headings = await his.locator('h4').allInnerTexts();
+    for (const kind of ['top-up', 'buy-in', 'cash-out']) {
+      expect(headings.some((heading) => heading.includes(` ${kind} `))).toBe(true);
+    }
+    for (const sum of await his.getByTestId('transaction-sum').allTextContents()) {
+      expect(parseHundredths(sum)).toBe(0);
+    }
+    // One by its id.
+    const first = /^#(\d+) /.exec(headings[0] ?? '')?.[1] ?? '';
+    await players.getByLabel('Transaction id').fill(first);
+    await players.getByRole('button', { name: 'Look up' }).click();
+    await expect.poll(() => shown.locator('h3').textContent()).toBe(`Transaction #${first}`);
+    expect(await his.count()).toBe(1);
+    await screenshot(players, 'console-transactions.png');
+
     // The ledger's audit and the game-security reports.
     await players.getByRole('tab', { name: 'Ledger' }).click();
     await players.getByRole('button', { name: 'Run the audit' }).click();
@@ -247,6 +280,10 @@ describe.skipIf(!ready.ok)('the staff console (headless Chromium, real server)',
       .toBe('all 1 tables: paused (hands in play finish)');
     const row = players.locator(`[data-testid="staff-tables"] tr[data-table-id="${TABLE}"]`);
     await expect.poll(() => row.innerText(), { timeout: 10_000 }).toContain('paused');
+    // The players at (and watching) the table see that the room paused it.
+    const pausedNote = bystander.page.getByTestId('paused');
+    await pausedNote.waitFor({ timeout: 10_000 });
+    expect(await pausedNote.textContent()).toBe('Paused by the room');
     await players.getByLabel('To').selectOption(TABLE);
     await players.getByLabel('Message').fill('the room restarts at 03:00');
     await players.getByRole('button', { name: 'Broadcast' }).click();
@@ -256,6 +293,7 @@ describe.skipIf(!ready.ok)('the staff console (headless Chromium, real server)',
     await screenshot(players, 'console-tables.png');
     await row.getByRole('button', { name: 'Resume' }).click();
     await expect.poll(() => row.innerText(), { timeout: 10_000 }).toContain('running');
+    await pausedNote.waitFor({ state: 'detached', timeout: 10_000 });
 
     // A new table from the table file's fields, then closed after its (no) hand: gone from the list.
     await players.getByRole('button', { name: 'Open the table' }).click();

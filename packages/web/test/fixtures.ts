@@ -49,6 +49,7 @@ export function holdemView(patch: Partial<HandView> = {}): TableView {
     seats: [seat(0, 'alice', 198), seat(1, 'bob', 199), null, null, null, null],
     you: 0,
     blindRequest: null,
+    paused: false,
     fair: null,
     hand: {
       handId: 7,

@@ -1,9 +1,12 @@
 import { setFlagsFromString } from 'node:v8';
+// The room's log alone, not the room: the V8 flag below is set before the room is loaded.
+import { createLogger, isLogLevel, LOG_LEVELS, type LogLevel } from '@felt/server/log';
 import type { Command } from './command.js';
 
 const USAGE =
   'usage: felt serve [--port P] [--data DIR] [--db postgres://…] [--bus nats://…] [--node NAME] [--tables FILE]\n' +
   '                  [--allow-origin ORIGIN]… [--trust ADDRESS]… [--max-per-address N]\n' +
+  '                  [--log-level fatal|error|warn|info|debug|trace|silent]\n' +
   '  runs the poker room: HTTP + WebSocket on port P (default 8080), data in DIR (default ./data);\n' +
   '  --db: the room on that PostgreSQL database instead of the SQLite file DIR/felt.db;\n' +
   "  --bus (with --db): one of several processes sharing the room's tables over that NATS server;\n" +
@@ -12,7 +15,9 @@ const USAGE =
   "  --allow-origin: another site's pages may use the room (e.g. https://poker.example; default: only\n" +
   "  the room's own pages and clients that are not browsers);\n" +
   '  --trust: an address spared the per-address limits like loopback (e.g. a reverse proxy);\n' +
-  '  --max-per-address: open connections per address at most (default 64; docs/security.md).\n' +
+  '  --max-per-address: open connections per address at most (default 64; docs/security.md);\n' +
+  '  --log-level: the least severe log lines written (default $FELT_LOG_LEVEL, else info); the log is\n' +
+  '  one JSON object a line on stdout (docs/operators.md; `| npx pino-pretty` to read it at a terminal).\n' +
   '  SIGTERM or SIGINT: stops, every chip back to its owner, and exits.\n';
 
 interface ServeArgs {
@@ -25,10 +30,16 @@ interface ServeArgs {
   readonly allowedOrigins: readonly string[];
   readonly trusted: readonly string[];
   readonly maxPerAddress: number | null;
+  readonly logLevel: LogLevel;
 }
 
-/** Reads the arguments; a message when they are wrong. */
-export function parseServeArgs(args: readonly string[]): ServeArgs | string {
+const LEVEL_WORDS = `--log-level is one of ${LOG_LEVELS.join(', ')}`;
+
+/** Reads the arguments (and FELT_LOG_LEVEL from `env`); a message when they are wrong. */
+export function parseServeArgs(
+  args: readonly string[],
+  env: Readonly<Record<string, string | undefined>> = {},
+): ServeArgs | string {
   let port = 8080;
   let data = './data';
   let tables: string | null = null;
@@ -38,9 +49,14 @@ export function parseServeArgs(args: readonly string[]): ServeArgs | string {
   const allowedOrigins: string[] = [];
   const trusted: string[] = [];
   let maxPerAddress: number | null = null;
+  const fromEnv = env.FELT_LOG_LEVEL;
+  if (fromEnv !== undefined && fromEnv !== '' && !isLogLevel(fromEnv))
+    return `FELT_LOG_LEVEL: ${LEVEL_WORDS}`;
+  let logLevel: LogLevel = fromEnv !== undefined && isLogLevel(fromEnv) ? fromEnv : 'info';
   for (let i = 0; i < args.length; i++) {
     const arg = args[i]!;
-    const match = /^--(port|data|tables|db|bus|node|allow-origin|trust|max-per-address)(?:=(.*))?$/.exec(arg);
+    const match =
+      /^--(port|data|tables|db|bus|node|allow-origin|trust|max-per-address|log-level)(?:=(.*))?$/.exec(arg);
     if (!match) return `unknown argument ${arg}`;
     const value = match[2] ?? args[++i];
     if (value === undefined || value === '') return `${arg} needs a value`;
@@ -61,11 +77,14 @@ export function parseServeArgs(args: readonly string[]): ServeArgs | string {
     else if (match[1] === 'max-per-address') {
       if (!/^\d+$/.test(value) || Number(value) < 1) return '--max-per-address must be an integer ≥ 1';
       maxPerAddress = Number(value);
+    } else if (match[1] === 'log-level') {
+      if (!isLogLevel(value)) return LEVEL_WORDS;
+      logLevel = value;
     } else tables = value;
   }
   if (bus !== null && db === null) return '--bus needs --db postgres://…';
   if (node !== null && bus === null) return '--node names a process of a cluster (--bus)';
-  return { port, data, tables, db, bus, node, allowedOrigins, trusted, maxPerAddress };
+  return { port, data, tables, db, bus, node, allowedOrigins, trusted, maxPerAddress, logLevel };
 }
 
 export const serve: Command = {
@@ -74,7 +93,7 @@ export const serve: Command = {
       process.stdout.write(USAGE);
       return 0;
     }
-    const parsed = parseServeArgs(args);
+    const parsed = parseServeArgs(args, process.env);
     if (typeof parsed === 'string') {
       process.stderr.write(`felt serve: ${parsed}\n${USAGE}`);
       return 2;
@@ -85,9 +104,11 @@ export const serve: Command = {
     // grow threefold makes them rare, for ~100 MB more heap.
     setFlagsFromString('--heap-growing-percent=300');
     const { startServer, StorageOpenError } = await import('@felt/server');
+    const logger = createLogger({ level: parsed.logLevel });
     let server: Awaited<ReturnType<typeof startServer>>;
     try {
       server = await startServer({
+        logger,
         port: parsed.port,
         dataDir: parsed.data,
         ...(parsed.tables !== null ? { tables: parsed.tables } : {}),
@@ -103,7 +124,7 @@ export const serve: Command = {
     } catch (error) {
       // A folder in use or a damaged file: the operator's to fix, told in words (a bug keeps its stack).
       if (!(error instanceof StorageOpenError)) throw error;
-      process.stderr.write(`felt serve: cannot start: ${error.message}\n`);
+      logger.fatal({ code: error.code }, `cannot start: ${error.message}`);
       return 1;
     }
     return new Promise<number>((resolve) => {
@@ -111,12 +132,12 @@ export const serve: Command = {
       const stop = (signal: string): void => {
         if (stopping) return;
         stopping = true;
-        process.stderr.write(`felt serve: ${signal}, stopping\n`);
+        logger.info({ signal }, 'stopping');
         // Hard limit: exit within 5 seconds whatever happens (10 in a cluster, which first lets the
         // hands at its tables end).
         setTimeout(
           () => {
-            process.stderr.write('felt serve: stop timed out\n');
+            logger.fatal('stop timed out');
             process.exit(1);
           },
           parsed.bus === null ? 4500 : 9500,
@@ -126,7 +147,7 @@ export const serve: Command = {
             resolve(0);
           },
           (error: unknown) => {
-            process.stderr.write(`felt serve: stop failed: ${String(error)}\n`);
+            logger.error({ err: error }, 'stop failed');
             resolve(1);
           },
         );

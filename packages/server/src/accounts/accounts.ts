@@ -22,6 +22,7 @@ import {
   type ScryptParams,
 } from './passwords.js';
 import { verifyTotp } from './totp.js';
+import { silentLogger, type Logger } from '../log.js';
 
 export interface AccountsOptions {
   readonly scrypt?: ScryptParams;
@@ -39,6 +40,8 @@ export interface AccountsOptions {
   readonly throttle?: LoginThrottleOptions;
   /** How many password hashes run and wait at once (./hash-queue.ts). */
   readonly hashing?: HashQueueOptions;
+  /** Logins accepted and refused (with the address: an attack shows there); default none. */
+  readonly logger?: Logger;
 }
 
 export type AccountError = { readonly code: ErrorCode; readonly message: string };
@@ -75,6 +78,7 @@ export interface LoggedIn extends Session {
 }
 
 export class Accounts {
+  readonly #logger: Logger;
   readonly #storage: Storage;
   readonly #scrypt: ScryptParams;
   readonly #sessionMs: number;
@@ -95,6 +99,7 @@ export class Accounts {
     this.#clock = options.clock ?? Date.now;
     this.throttle = new LoginThrottle({ clock: this.#clock, ...options.throttle });
     this.hashing = new HashQueue(options.hashing);
+    this.#logger = options.logger ?? silentLogger;
   }
 
   get playMoneyCeiling(): number {
@@ -140,6 +145,18 @@ export class Accounts {
     password: string,
     caller: Caller = LOCAL_CALLER,
     totp?: string,
+  ): Promise<AccountResult<LoggedIn>> {
+    const result = await this.#checkLogin(name, password, caller, totp);
+    if (result.ok) this.#logger.info({ account: result.value.account.id, address: caller.address }, 'login');
+    else this.#logger.info({ name, address: caller.address, code: result.error.code }, 'login refused');
+    return result;
+  }
+
+  async #checkLogin(
+    name: string,
+    password: string,
+    caller: Caller,
+    totp: string | undefined,
   ): Promise<AccountResult<LoggedIn>> {
     const slowed =
       throttled<LoggedIn>(this.throttle.checkAccount(name, caller), 'on this account') ??

@@ -11,6 +11,7 @@
  *   `openTable` (./takeover.ts) before anyone is served;
  * - answers the other members' requests for the tables it runs, and publishes their summaries.
  */
+import type { Logger } from '../log.js';
 import type { Table, TableConfig, TableMessage } from '../table/types.js';
 import type { Bus, BusPush } from './bus.js';
 import { ClusterTable, type TableMember } from './cluster-table.js';
@@ -34,7 +35,7 @@ export interface ClusterMemberOptions {
   readonly openTable: (config: TableConfig, fence: Fence) => Promise<Table>;
   /** Told when this member stops running a table (its lease lost): its actor is gone. */
   readonly dropped?: (tableId: string) => void;
-  readonly log: (line: string) => void;
+  readonly logger: Logger;
 }
 
 /** A remote member's subscription to one of this member's tables. */
@@ -105,7 +106,7 @@ export class ClusterMember implements TableMember {
     this.#stopServing();
     this.#id = await this.options.registry.join(this.options.label, this.#address);
     this.#stopServing = this.options.bus.serveMember(this.#id, (body) => this.#answer(body as OwnerRequest));
-    this.options.log(`cluster: joined as member ${this.#id} (${this.options.label})`);
+    this.options.logger.info({ member: this.#id, label: this.options.label }, 'cluster member joined');
   }
 
   /** Runs `work` every tick, one run at a time; a failure is logged and the next tick tries again. */
@@ -116,7 +117,7 @@ export class ClusterMember implements TableMember {
       try {
         await work();
       } catch (error) {
-        this.options.log(`cluster: ${error instanceof Error ? error.message : String(error)}`);
+        this.options.logger.error({ err: error }, 'cluster tick failed');
       }
       const timer = setTimeout(() => {
         this.#timers.delete(timer);
@@ -130,8 +131,9 @@ export class ClusterMember implements TableMember {
   async #keepLeases(): Promise<void> {
     const { registry } = this.options;
     if (!(await registry.heartbeat(this.#id))) {
-      this.options.log(
-        `cluster: member ${this.#id} missed its heartbeat: its tables are gone, joining again`,
+      this.options.logger.warn(
+        { member: this.#id },
+        'cluster heartbeat missed: its tables are gone, joining again',
       );
       for (const table of this.#tables.values()) if (table.local !== null) this.#drop(table);
       await this.#join();
@@ -143,7 +145,7 @@ export class ClusterMember implements TableMember {
     for (const table of before) {
       const epoch = table.localEpoch;
       if (epoch !== null && held.get(table.id) !== epoch) {
-        this.options.log(`cluster: lost the lease of table ${table.id} (epoch ${epoch})`);
+        this.options.logger.warn({ tableId: table.id, epoch }, 'table lease lost');
         this.#drop(table);
       }
     }
@@ -197,9 +199,7 @@ export class ClusterMember implements TableMember {
     try {
       table.useLocal(await this.options.openTable(table.config, fence), fence.epoch);
     } catch (error) {
-      this.options.log(
-        `cluster: taking table ${table.id} failed: ${error instanceof Error ? error.message : String(error)}`,
-      );
+      this.options.logger.error({ tableId: table.id, err: error }, 'table takeover failed');
       await this.options.registry.release(this.#id, fence);
     }
   }

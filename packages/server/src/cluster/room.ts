@@ -6,6 +6,7 @@
  * table's lease (./fence.ts).
  */
 import { hostname } from 'node:os';
+import type { Logger } from '../log.js';
 import { PostgresDriver } from '../storage/postgres.js';
 import { migrated } from '../storage/index.js';
 import { sqlStorage } from '../storage/sql-storage.js';
@@ -34,7 +35,7 @@ export interface ClusterRoomOptions {
   readonly openActor: (config: TableConfig, storage: TableStorage) => Table;
   /** This process stopped running a table (it lost its lease). */
   readonly dropped: (tableId: string) => void;
-  readonly log: (line: string) => void;
+  readonly logger: Logger;
 }
 
 export interface ClusterRoom {
@@ -68,7 +69,7 @@ export async function openClusterRoom(options: ClusterRoomOptions): Promise<Clus
     registry,
     bus,
     label,
-    log: options.log,
+    logger: options.logger,
     dropped: options.dropped,
     openTable: async (config, fence) => {
       const taken = await takeOver(driver, fence);
@@ -88,9 +89,14 @@ export async function openClusterRoom(options: ClusterRoomOptions): Promise<Clus
         throw error;
       }
       if (taken.handsCancelled > 0 || taken.seats.length > 0) {
-        options.log(
-          `cluster: took table ${config.id} (epoch ${fence.epoch}): ${taken.handsCancelled} hands cancelled, ` +
-            `${taken.seats.length} seats kept`,
+        options.logger.info(
+          {
+            tableId: config.id,
+            epoch: fence.epoch,
+            handsCancelled: taken.handsCancelled,
+            seatsKept: taken.seats.length,
+          },
+          'table taken over',
         );
       }
       return table;

@@ -11,11 +11,14 @@ import {
   type Balances,
   type HandHistoryPayload,
   type IntegrityView,
+  type LedgerAccountView,
+  type LedgerTransactionView,
   type SettledHandView,
   type StaffAuditView,
   type StaffPlayerView,
 } from '@felt/protocol';
 import { roomIntegrity } from '../integrity/index.js';
+import { handOfMemo, type LedgerTransactionRecord } from '../storage/ledger.js';
 import type { Storage, UserId, UserRecord } from '../storage/types.js';
 import { historyText } from '../table/history.js';
 
@@ -196,6 +199,77 @@ export async function staffEndSessions(
   await storage.deleteSessionsOf(user.id);
   const detail = { userId: user.id, ended, reason: request.reason };
   return logged(storage, staff, 'end-sessions', detail, { user, ended });
+}
+
+/** How many transactions a lookup of a player's or a hand's lists at most, unless asked for fewer. */
+export const STAFF_TRANSACTIONS = 50;
+
+/** As the staff see it: the players' names beside their ids, the hand it is of, the postings' sum. */
+async function transactionView(
+  storage: Storage,
+  record: LedgerTransactionRecord,
+): Promise<LedgerTransactionView> {
+  const names = new Map<UserId, string>();
+  for (const { account } of record.postings) {
+    if ('userId' in account && !names.has(account.userId)) {
+      names.set(account.userId, (await storage.userById(account.userId))?.name ?? `#${account.userId}`);
+    }
+  }
+  const postings = record.postings.map(({ account, amount }) => {
+    const view: LedgerAccountView = {
+      kind: account.kind,
+      ...('userId' in account ? { userId: account.userId, userName: names.get(account.userId)! } : {}),
+      ...('tableId' in account ? { tableId: account.tableId } : {}),
+      ...('handId' in account ? { handId: account.handId } : {}),
+      ...('tournamentId' in account ? { tournamentId: account.tournamentId } : {}),
+    };
+    return { account: view, amount };
+  });
+  return {
+    id: record.id,
+    kind: record.kind,
+    currency: record.currency,
+    memo: record.memo,
+    handId: handOfMemo(record.memo),
+    createdAt: record.createdAt,
+    postings,
+    sum: record.postings.reduce((total, posting) => total + posting.amount, 0),
+  };
+}
+
+/** One ledger transaction with every posting; the lookup is logged. */
+export async function staffTransaction(
+  storage: Storage,
+  staff: UserRecord,
+  transactionId: number,
+): Promise<StaffResult<LedgerTransactionView>> {
+  const record = await storage.ledgerTransaction(transactionId);
+  if (record === null) return refuse(ErrorCode.NO_SUCH_TRANSACTION, `no ledger transaction ${transactionId}`);
+  const view = await transactionView(storage, record);
+  return logged(storage, staff, 'transaction-lookup', { transactionId }, view);
+}
+
+/** The newest transactions of a player or of a hand; the lookup is logged with its filter. */
+export async function staffTransactions(
+  storage: Storage,
+  staff: UserRecord,
+  request: { readonly name?: string; readonly handId?: number; readonly limit?: number },
+): Promise<StaffResult<LedgerTransactionView[]>> {
+  const limit = request.limit ?? STAFF_TRANSACTIONS;
+  let about: { readonly userId: UserId } | { readonly handId: number };
+  if (request.name !== undefined && request.handId === undefined) {
+    const user = await storage.userByName(request.name);
+    if (user === null) return refuse(ErrorCode.UNKNOWN_USER, `no player ${request.name}`);
+    about = { userId: user.id };
+  } else if (request.handId !== undefined && request.name === undefined) {
+    about = { handId: request.handId };
+  } else {
+    return refuse(ErrorCode.BAD_MESSAGE, 'the transactions of a player (name) or of a hand (handId)');
+  }
+  const records = await storage.ledgerTransactionsOf(about, limit);
+  const views: LedgerTransactionView[] = [];
+  for (const record of records) views.push(await transactionView(storage, record));
+  return logged(storage, staff, 'transactions-lookup', { ...about, found: views.length }, views);
 }
 
 /** The ledger's audit and the staff log's chain, as `felt admin audit` prints them. */

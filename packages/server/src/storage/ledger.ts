@@ -67,6 +67,41 @@ export const TRANSACTION_KINDS = [
 ] as const;
 export type TransactionKind = (typeof TRANSACTION_KINDS)[number];
 
+/** The memo of a hand's settlement, and of its cancellation: how a hand's transactions are found. */
+export const handMemo = (handId: HandId): string => `hand ${handId}`;
+export const handCancelledMemo = (handId: HandId): string => `hand ${handId} cancelled`;
+
+/** The hand whose settlement or cancellation a memo names, if it names one. */
+export function handOfMemo(memo: string | null): HandId | null {
+  const match = memo === null ? null : /^hand (\d+)(?: cancelled)?$/.exec(memo);
+  return match ? Number(match[1]) : null;
+}
+
+/** A transaction as stored: its postings add up to 0 (the ledger refuses any other). */
+export interface LedgerTransactionRecord {
+  readonly id: number;
+  readonly kind: TransactionKind;
+  readonly currency: Currency;
+  /** What it was for: the table of a buy-in, the hand of a settlement (`hand 12`), … */
+  readonly memo: string | null;
+  /** Ms since the epoch. */
+  readonly createdAt: number;
+  readonly postings: readonly Posting[];
+}
+
+export interface LedgerLookups {
+  /** One transaction with its postings, or null when there is none of that id. */
+  ledgerTransaction(id: number): Promise<LedgerTransactionRecord | null>;
+  /**
+   * The newest transactions (at most `limit`) that post to one of a player's accounts (his balances,
+   * his seats), or that settled or cancelled a hand.
+   */
+  ledgerTransactionsOf(
+    about: { readonly userId: UserId } | { readonly handId: HandId },
+    limit: number,
+  ): Promise<LedgerTransactionRecord[]>;
+}
+
 export interface TransactionReceipt {
   readonly transactionId: number;
 }

@@ -268,6 +268,16 @@ CREATE TABLE player_notes (
 );
 `,
   },
+  {
+    version: 16,
+    name: 'ledger lookups by account and by memo',
+    // The console's ledger view: a player's transactions (through his accounts' postings) and a hand's
+    // (its settlement's memo), without reading the whole ledger.
+    sql: `
+CREATE INDEX ledger_postings_account ON ledger_postings (account_key, transaction_id);
+CREATE INDEX ledger_transactions_memo ON ledger_transactions (memo);
+`,
+  },
 ];
 
 const ID_COLUMN: Record<SqlDialect, string> = {

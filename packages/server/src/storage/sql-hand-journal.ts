@@ -13,7 +13,13 @@ import type {
   NewHandFair,
   Settlement,
 } from './hand-journal.js';
-import type { LedgerAccount, Posting, TransactionKind } from './ledger.js';
+import {
+  handCancelledMemo,
+  handMemo,
+  type LedgerAccount,
+  type Posting,
+  type TransactionKind,
+} from './ledger.js';
 import { atomically, currencyOf, refuse, requireUser, type SqlContext } from './sql-common.js';
 import { balanceIn, emptySeat, seatsWithChips, transfer, type SeatAccount } from './sql-ledger.js';
 import { intCol, lockingRead, textCol, type SqlExecutor, type SqlRow } from './sql.js';
@@ -175,7 +181,7 @@ async function settleIn(
     const net = (won.get(userId) ?? 0) - intCol(row, 'contributed');
     if (net !== 0) postings.push({ account: seatOf(hand, userId), amount: net });
   }
-  if (postings.length > 0) await transfer(tx, clock, 'hand', postings, `hand ${hand.id}`, rake);
+  if (postings.length > 0) await transfer(tx, clock, 'hand', postings, handMemo(hand.id), rake);
   for (const view of history.views) {
     const changed = await tx.run('UPDATE hand_players SET phh = ? WHERE hand_id = ? AND user_id = ?', [
       view.phh,
@@ -219,7 +225,7 @@ async function cancelIn(
       amount: intCol(row, 'contributed'),
     }));
     postings.push({ account: pot, amount: -total });
-    await transfer(tx, clock, kind, postings, `hand ${hand.id} cancelled`);
+    await transfer(tx, clock, kind, postings, handCancelledMemo(hand.id));
   }
   await tx.run("UPDATE hands SET status = 'cancelled', ended_at = ? WHERE id = ?", [clock(), hand.id]);
   await tx.run('DELETE FROM hand_actions WHERE hand_id = ?', [hand.id]);

@@ -8,6 +8,7 @@ import { sqlAccountStore } from './sql-account-store.js';
 import { sqlHandHistories } from './sql-hand-histories.js';
 import { sqlHandJournal } from './sql-hand-journal.js';
 import { sqlLedger } from './sql-ledger.js';
+import { sqlLedgerLookups } from './sql-ledger-lookups.js';
 import { sqlPlayerNotes } from './sql-player-notes.js';
 import { sqlStaffAudit } from './sql-staff-audit.js';
 import { sqlTournamentStore } from './sql-tournament-store.js';
@@ -19,6 +20,7 @@ export function sqlStorage(driver: SqlDriver, clock: () => number = Date.now): S
   return {
     ...sqlAccountStore(context),
     ...sqlLedger(context),
+    ...sqlLedgerLookups(context),
     ...sqlHandJournal(context),
     ...sqlHandHistories(context),
     ...sqlStaffAudit(context),

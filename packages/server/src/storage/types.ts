@@ -19,7 +19,7 @@
 import type { AccountStore } from './account-store.js';
 import type { HandHistories } from './hand-histories.js';
 import type { HandJournal } from './hand-journal.js';
-import type { Ledger } from './ledger.js';
+import type { Ledger, LedgerLookups } from './ledger.js';
 import type { StaffAudit } from './staff-audit.js';
 import type { TournamentStore } from './tournament-store.js';
 import type { PlayerNotes } from './player-notes.js';
@@ -42,7 +42,15 @@ export * from './player-notes.js';
  * → `close()`.
  */
 export interface Storage
-  extends AccountStore, Ledger, HandJournal, HandHistories, StaffAudit, TournamentStore, PlayerNotes {
+  extends
+    AccountStore,
+    Ledger,
+    LedgerLookups,
+    HandJournal,
+    HandHistories,
+    StaffAudit,
+    TournamentStore,
+    PlayerNotes {
   /** Creates or upgrades the schema: ordered migrations recorded in a migrations table; idempotent. */
   migrate(): Promise<void>;
   /** Flushes and closes; the object is unusable afterwards. Idempotent. */

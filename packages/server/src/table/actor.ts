@@ -228,7 +228,10 @@ class TableActor implements Table {
         const paid = await this.deps.storage.buyIn(this.id, player.account, this.config.currency, amount);
         if (!paid.ok) {
           // The ledger's words name its internal accounts: the player gets plain ones, the log the detail.
-          this.deps.log?.(`buy-in of ${amount} by account ${player.account} refused: ${paid.error.message}`);
+          this.deps.logger?.info(
+            { account: player.account, amount, code: paid.error.code, error: paid.error.message },
+            'buy-in refused',
+          );
           if (paid.error.code === 'STAFF_ACCOUNT') {
             return refuse(TableErrorCode.STAFF_ACCOUNT, 'a staff account does not play for real money');
           }

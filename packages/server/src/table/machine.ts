@@ -452,7 +452,11 @@ function controllerCommand(run: Run, command: ControllerCommand): CommandResult 
       scheduleHand(run);
       return OK;
     case 'pause':
-      s.paused = command.paused;
+      if (s.paused !== command.paused) {
+        s.paused = command.paused;
+        // Its players see it at once, not only at the next hand that does not come.
+        broadcastSnapshot(run);
+      }
       scheduleHand(run);
       return OK;
   }

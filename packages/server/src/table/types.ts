@@ -20,6 +20,7 @@
  * Money is integer cents (real money) or integer play chips. Seats are numbered 0 … seats − 1.
  */
 import type { RandomSource, Structure, VariantId } from '@felt/engine';
+import type { Logger } from '../log.js';
 import type {
   EventView,
   FairHandView,
@@ -163,7 +164,7 @@ export interface TableDeps {
   /** Called when a command or timer fails unexpectedly (a bug or storage down); default console.error. */
   readonly onError?: (error: unknown) => void;
   /** Details the players are not shown (a ledger refusal's words); default: none kept. */
-  readonly log?: (line: string) => void;
+  readonly logger?: Logger;
 }
 
 // ------------------------------------------------------------------------------------------ input

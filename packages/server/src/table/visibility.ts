@@ -342,6 +342,7 @@ export function tableViewFor(state: MachineState, viewer: AccountId | null): Tab
     seats: state.seats.map((s) => (s === null ? null : seatView(state, s))),
     hand: state.hand === null ? null : handViewFor(state.hand, viewer),
     blindRequest: state.blindRequest,
+    paused: state.paused,
     you: viewerSeat(state, viewer),
     fair: state.fair === null ? null : nextView(state.fair),
   };

@@ -12,6 +12,7 @@
  */
 import type { TournamentEndMessage, TournamentOutMessage, TournamentSeatMessage } from '@felt/protocol';
 import type { Storage } from '../storage/types.js';
+import type { Logger } from '../log.js';
 import { cryptoRandomSource } from '../table/random.js';
 import type { AccountId, ClockConfig, PlayerRef, Table, TableClock, TableTimer } from '../table/types.js';
 import { storedCheckpoint, storeCheckpoints } from './checkpoint.js';
@@ -36,7 +37,7 @@ export interface TournamentRoomOptions {
   readonly tableClocks?: Partial<ClockConfig>;
   /** How often the next scheduled runs are looked for, ms (default 10 s). */
   readonly pollMs?: number;
-  readonly log: (line: string) => void;
+  readonly logger: Logger;
 }
 
 /** One run the room knows of: playing, open for registration, or over since the room started. */
@@ -81,7 +82,10 @@ export class TournamentRoom {
         this.#deps(checkpoint.id, checkpoint.def, entry),
       );
       this.#add(checkpoint.id, director, entry?.id ?? null);
-      this.#options.log(`tournament ${checkpoint.id}: resumed (${checkpoint.phase})`);
+      this.#options.logger.info(
+        { tournamentId: checkpoint.id, phase: checkpoint.phase },
+        'tournament resumed',
+      );
     }
     await this.#refresh();
     this.#poll.start(this.#options.pollMs ?? 10_000);
@@ -99,13 +103,14 @@ export class TournamentRoom {
           const director = this.#runs.get(id)?.director;
           if (director !== undefined && (director.phase === 'registering' || director.phase === 'running')) {
             await director.cancel();
-            this.#options.log(`tournament ${id}: cancelled, every buy-in and fee back`);
+            this.#options.logger.info(
+              { tournamentId: id },
+              'tournament cancelled, every buy-in and fee back',
+            );
           }
         }
       } catch (error) {
-        this.#options.log(
-          `tournaments: the table file: ${error instanceof Error ? error.message : String(error)}`,
-        );
+        this.#options.logger.error({ err: error }, 'tournaments: the table file cannot be read');
       }
     }
     this.#openRuns();
@@ -201,11 +206,11 @@ export class TournamentRoom {
       this.#deps(run.id, run.definition, entry),
     );
     this.#add(run.id, director, entry.id);
-    this.#options.log(`tournament ${run.id}: open for registration`);
+    this.#options.logger.info({ tournamentId: run.id }, 'tournament open for registration');
   }
 
   #deps(id: string, def: TournamentDirector['def'], entry: TournamentEntry | undefined): DirectorDeps {
-    const { storage, clock, log } = this.#options;
+    const { storage, clock, logger } = this.#options;
     const tableClocks = entry?.clocks ?? this.#options.tableClocks;
     return {
       clock,
@@ -219,7 +224,7 @@ export class TournamentRoom {
         this.#notify(result.account, { op: 'tournament-out', tournamentId: id, result: placeOf(result) });
       },
       onError: (error) => {
-        log(`tournament ${id}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+        logger.error({ tournamentId: id, err: error }, 'tournament failed');
       },
     };
   }

@@ -33,6 +33,8 @@ import {
   staffPlayer,
   staffSuspend,
   staffTable,
+  staffTransaction,
+  staffTransactions,
   type StaffResult,
 } from '../staff/console.js';
 import type { AccountId, PlayerRef, Table, TableCommand, TableConfig, TableMessage } from '../table/types.js';
@@ -587,6 +589,7 @@ export const HANDLERS: Handlers = {
       await staffTable(hub.room.storage, staff, 'table-open', { tableId: config.id, reason: message.reason }),
     );
     hub.room.lobby.open(config);
+    hub.logger.info({ tableId: config.id, account: staff.id, reason: message.reason }, 'table opened');
     return { tableId: config.id };
   },
 
@@ -599,6 +602,10 @@ export const HANDLERS: Handlers = {
     answer(await staffTable(hub.room.storage, staff, 'table-close', message));
     const paused = await table.control({ type: 'pause', paused: true });
     if (!paused.ok) throw new RequestError(paused.error.code, paused.error.message);
+    hub.logger.info(
+      { tableId: table.id, account: staff.id, reason: message.reason },
+      'table closing after its hand',
+    );
     closeAfterHand(table, {
       leave: async (seat) => {
         const left = await table.handle(seat, { type: 'leave' });
@@ -611,9 +618,26 @@ export const HANDLERS: Handlers = {
       },
       remove: () => hub.room.lobby.remove(table.id),
     }).catch((error: unknown) => {
-      hub.logError(`closing table ${table.id}`, error);
+      hub.logError('closing the table failed', error, { tableId: table.id });
     });
     return { tableId: table.id };
+  },
+
+  async [ClientOp.STAFF_TRANSACTION](hub, connection, message) {
+    const staff = await staffOf(hub, connection);
+    return {
+      transaction: answer(await staffTransaction(hub.room.storage, staff, message.transactionId)),
+    };
+  },
+
+  async [ClientOp.STAFF_TRANSACTIONS](hub, connection, message) {
+    const staff = await staffOf(hub, connection);
+    const request = {
+      ...(message.name !== undefined ? { name: message.name } : {}),
+      ...(message.handId !== undefined ? { handId: message.handId } : {}),
+      ...(message.limit !== undefined ? { limit: message.limit } : {}),
+    };
+    return { transactions: answer(await staffTransactions(hub.room.storage, staff, request)) };
   },
 
   async [ClientOp.STAFF_INTEGRITY](hub, connection) {

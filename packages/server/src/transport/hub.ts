@@ -12,16 +12,17 @@
  * sends can take the server down.
  */
 import {
+  ClientOp,
   ErrorCode,
   MAX_FRAME_BYTES,
   PUBLIC_OPS,
   parseClientFrame,
   type AckData,
   type ClientMessage,
-  type ClientOp,
   type ServerMessage,
   SessionEndReason,
 } from '@felt/protocol';
+import { createLogger, type Logger } from '../log.js';
 import type { AccountId } from '../table/types.js';
 import { Connection, LOCAL_PEER, MAX_QUEUED_REQUESTS, type Peer, type Socket } from './connection.js';
 import type { LatencyRecorder } from './figures.js';
@@ -30,13 +31,20 @@ import { DEFAULT_RATE_LIMIT, type RateLimit } from './rate-limit.js';
 
 export interface HubOptions {
   readonly rate?: RateLimit;
-  /** Where unexpected errors go; default console.error. */
-  readonly log?: (message: string, error?: unknown) => void;
+  /** The room's log: unexpected errors, staff actions; default JSON lines on stdout. */
+  readonly logger?: Logger;
+  /** Told of each unexpected error (the error count of the metrics). */
+  readonly onError?: () => void;
   /** Records each accepted action's time from its frame's arrival to its ack. */
   readonly actLatency?: LatencyRecorder;
   /** A connection not logged in is closed after this long (idle sockets cost memory); default 60 s. */
   readonly loginTimeoutMs?: number;
 }
+
+/** Every staff request but the live figures, which the console asks for every few seconds. */
+const LOGGED_STAFF_OPS: ReadonlySet<string> = new Set(
+  Object.values(ClientOp).filter((op) => op.startsWith('staff-') && op !== ClientOp.STAFF_FIGURES),
+);
 
 export const DEFAULT_LOGIN_TIMEOUT_MS = 60_000;
 /** The close code of a socket that stayed without a session too long. */
@@ -45,7 +53,8 @@ export const LOGIN_TIMEOUT_CLOSE = 4008;
 export class Hub {
   readonly room: Room;
   readonly rate: RateLimit;
-  readonly #log: (message: string, error?: unknown) => void;
+  readonly logger: Logger;
+  readonly #onError: () => void;
   readonly #actLatency: LatencyRecorder | null;
   readonly #loginTimeoutMs: number;
   readonly #loginTimers = new Map<Connection, ReturnType<typeof setTimeout>>();
@@ -60,11 +69,8 @@ export class Hub {
     this.rate = options.rate ?? DEFAULT_RATE_LIMIT;
     this.#actLatency = options.actLatency ?? null;
     this.#loginTimeoutMs = options.loginTimeoutMs ?? DEFAULT_LOGIN_TIMEOUT_MS;
-    this.#log =
-      options.log ??
-      ((message, error) => {
-        console.error(message, error);
-      });
+    this.logger = options.logger ?? createLogger();
+    this.#onError = options.onError ?? (() => undefined);
     room.lobby.onSeatOffer((account, message) => {
       this.sendToAccount(account, message);
     });
@@ -80,8 +86,9 @@ export class Hub {
   }
 
   /** Work the hub started that failed after its request was answered (a table closing after its hand). */
-  logError(message: string, error: unknown): void {
-    this.#log(message, error);
+  logError(message: string, error: unknown, fields: Readonly<Record<string, unknown>> = {}): void {
+    this.#onError();
+    this.logger.error({ ...fields, err: error }, message);
   }
 
   get connectionCount(): number {
@@ -203,14 +210,27 @@ export class Hub {
       const data = await handler(this, connection, message);
       connection.send({ op: 'ack', id: message.id, for: message.op, data } as ServerMessage);
       if (message.op === 'act') this.#actLatency?.record(arrived);
+      else if (LOGGED_STAFF_OPS.has(message.op)) this.#logStaffRequest(connection, message);
     } catch (error) {
       if (error instanceof RequestError) {
         connection.send({ op: 'error', id: message.id, code: error.code, message: error.message });
       } else {
-        this.#log(`request ${message.op} failed`, error);
+        this.logError('request failed', error, {
+          op: message.op,
+          ...(connection.session !== null ? { account: connection.session.account.id } : {}),
+        });
         connection.send({ op: 'error', id: message.id, code: ErrorCode.INTERNAL, message: 'internal error' });
       }
     }
+  }
+
+  /** Who asked, and the table or hand it was about: the JSON log's side of the staff audit log. */
+  #logStaffRequest(connection: Connection, message: ClientMessage): void {
+    const about: Record<string, unknown> = {};
+    for (const field of ['tableId', 'handId', 'name', 'transactionId'] as const) {
+      if (field in message) about[field] = (message as Record<string, unknown>)[field];
+    }
+    this.logger.info({ op: message.op, account: connection.session?.account.id, ...about }, 'staff request');
   }
 
   #refuseFrame(connection: Connection, id: number | null, code: ErrorCode, message: string): void {

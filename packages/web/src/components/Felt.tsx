@@ -113,6 +113,7 @@ export function SeatPlate({
 
 /** The middle of the table: what is going on, the board, the pots. */
 export function TableCentre({
+  notice,
   caption,
   board,
   boardLabel,
@@ -120,6 +121,8 @@ export function TableCentre({
   best,
   pots,
 }: {
+  /** Shown above the caption (the room's pause). */
+  notice?: ReactNode;
   caption: string;
   /** Null: a game without community cards. */
   board: readonly string[] | null;
@@ -131,6 +134,7 @@ export function TableCentre({
 }) {
   return (
     <div className="centre">
+      {notice}
       <span className="hand-no">{caption}</span>
       {board === null ? null : (
         <CardRow

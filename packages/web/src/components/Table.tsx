@@ -122,6 +122,15 @@ export function TableScreen({ tableId }: { tableId: string }) {
   );
 }
 
+/** An operator paused the table (the console's pause or drain): no hand starts until he resumes it. */
+function PausedNote() {
+  return (
+    <span className="hand-no" role="status" data-testid="paused">
+      Paused by the room
+    </span>
+  );
+}
+
 function Oval({
   table,
   view,
@@ -150,10 +159,12 @@ function Oval({
     <FeltOval>
       {hand === null ? (
         <div className="centre">
+          {view.paused ? <PausedNote /> : null}
           <span className="hand-no">Waiting for players…</span>
         </div>
       ) : (
         <TableCentre
+          {...(view.paused ? { notice: <PausedNote /> } : {})}
           caption={`Hand #${hand.number} · ${phaseName(table.legal?.discard != null ? 'draw' : hand.phase)}`}
           board={hand.board.length > 0 || family === 'flop' ? hand.board : null}
           boardLabel={view.game === 'telesina' ? 'Vela (community card)' : 'Board'}

@@ -5,6 +5,7 @@ import { Live } from './Live';
 import { Players } from './Players';
 import { Security } from './Security';
 import { Tables } from './Tables';
+import type { TransactionsOf } from './Transactions';
 import './console.css';
 
 const SECTIONS = ['Live', 'Players', 'Hands', 'Ledger', 'Game security', 'Tables'] as const;
@@ -17,9 +18,14 @@ type Section = (typeof SECTIONS)[number];
 export default function Console() {
   const [section, setSection] = useState<Section>('Live');
   const [handId, setHandId] = useState<number | null>(null);
+  const [transactionsOf, setTransactionsOf] = useState<TransactionsOf | null>(null);
   const showHand = (id: number) => {
     setHandId(id);
     setSection('Hands');
+  };
+  const showTransactions = (of: TransactionsOf) => {
+    setTransactionsOf(of);
+    setSection('Ledger');
   };
   return (
     <div className="console">
@@ -39,9 +45,9 @@ export default function Console() {
         ))}
       </nav>
       {section === 'Live' ? <Live /> : null}
-      {section === 'Players' ? <Players onHand={showHand} /> : null}
-      {section === 'Hands' ? <Hands handId={handId} /> : null}
-      {section === 'Ledger' ? <Ledger /> : null}
+      {section === 'Players' ? <Players onHand={showHand} onTransactions={showTransactions} /> : null}
+      {section === 'Hands' ? <Hands handId={handId} onTransactions={showTransactions} /> : null}
+      {section === 'Ledger' ? <Ledger of={transactionsOf} onHand={showHand} /> : null}
       {section === 'Game security' ? <Security onHand={showHand} /> : null}
       {section === 'Tables' ? <Tables /> : null}
     </div>

@@ -2,12 +2,19 @@ import type { HandHistoryPayload } from '@felt/protocol';
 import { useEffect, useState, type SyntheticEvent } from 'react';
 import { useStore } from '../../hooks';
 import { HandSearch } from './HandSearch';
+import type { TransactionsOf } from './Transactions';
 
 /**
  * A finished hand by id — or found by table and time — with every card (the room refuses a hand still
  * being played, and logs the lookup): its text history, whose lines show each player's hole cards.
  */
-export function Hands({ handId }: { handId: number | null }) {
+export function Hands({
+  handId,
+  onTransactions,
+}: {
+  handId: number | null;
+  onTransactions: (of: TransactionsOf) => void;
+}) {
   const store = useStore();
   const [wanted, setWanted] = useState(handId === null ? '' : String(handId));
   const [hand, setHand] = useState<HandHistoryPayload | null>(null);
@@ -61,6 +68,17 @@ export function Hands({ handId }: { handId: number | null }) {
           <p className="meta">
             {hand.description} · {new Date(hand.startedAt).toISOString()} to{' '}
             {new Date(hand.endedAt).toISOString()} · {hand.currency === 'real' ? 'real money' : 'play money'}
+          </p>
+          <p>
+            <button
+              type="button"
+              className="link"
+              onClick={() => {
+                onTransactions({ handId: hand.handId });
+              }}
+            >
+              Its ledger transactions
+            </button>
           </p>
           <pre className="hand-text">{hand.text}</pre>
         </article>

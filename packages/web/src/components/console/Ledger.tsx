@@ -1,5 +1,6 @@
 import { formatMoney } from '../../format';
 import { useStore } from '../../hooks';
+import { Transactions, type TransactionsOf } from './Transactions';
 import { useReport } from './use-report';
 
 const PARTS = [
@@ -12,8 +13,11 @@ const PARTS = [
   ['sum', 'Sum'],
 ] as const;
 
-/** The ledger's audit: conserved or not, and where not; the staff log's chain (as `felt admin audit`). */
-export function Ledger() {
+/**
+ * The ledger's audit: conserved or not, and where not; the staff log's chain (as `felt admin audit`);
+ * and its transactions with their postings.
+ */
+export function Ledger({ of, onHand }: { of: TransactionsOf | null; onHand: (id: number) => void }) {
   const store = useStore();
   const {
     value: audit,
@@ -68,6 +72,7 @@ export function Ledger() {
           )}
         </article>
       )}
+      <Transactions of={of} onHand={onHand} />
     </section>
   );
 }

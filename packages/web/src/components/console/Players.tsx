@@ -2,6 +2,7 @@ import type { StaffPlayerView } from '@felt/protocol';
 import { useState, type SyntheticEvent } from 'react';
 import { formatMoney, parseAmount } from '../../format';
 import { useStore } from '../../hooks';
+import type { TransactionsOf } from './Transactions';
 
 const when = (ms: number): string => new Date(ms).toISOString().replace('T', ' ').slice(0, 19);
 
@@ -9,7 +10,13 @@ const when = (ms: number): string => new Date(ms).toISOString().replace('T', ' '
  * Find a player by name: balances, seats, sessions and addresses, his last hands; suspend or lift it,
  * end his sessions, credit or debit real money — each with the reason the staff log keeps.
  */
-export function Players({ onHand }: { onHand: (handId: number) => void }) {
+export function Players({
+  onHand,
+  onTransactions,
+}: {
+  onHand: (handId: number) => void;
+  onTransactions: (of: TransactionsOf) => void;
+}) {
   const store = useStore();
   const [name, setName] = useState('');
   const [player, setPlayer] = useState<StaffPlayerView | null>(null);
@@ -69,6 +76,17 @@ export function Players({ onHand }: { onHand: (handId: number) => void }) {
           <p>
             Play <b data-testid="staff-play-balance">{formatMoney(player.balances.play, 'play')}</b> · Real{' '}
             <b data-testid="staff-real-balance">{formatMoney(player.balances.real, 'real')}</b>
+          </p>
+          <p>
+            <button
+              type="button"
+              className="link"
+              onClick={() => {
+                onTransactions({ name: player.name });
+              }}
+            >
+              His ledger transactions
+            </button>
           </p>
           <h4>Seats</h4>
           {player.seats.length === 0 ? (
