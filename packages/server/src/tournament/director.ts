@@ -840,8 +840,9 @@ export class TournamentDirector {
   }
 
   /**
-   * A player out enters again: his place is given back (those who shared it move down one place, as
-   * he no longer takes one of theirs) and he is seated like a late registration.
+   * A player out enters again: his place is given back, and everybody placed since him or with him
+   * moves down one place, as one more player is in again (those who shared his place share one place
+   * fewer). No prize has been paid yet (`buy`), so none moves. He is seated like a late registration.
    */
   async #reEnter(entrant: Entrant, offer: Offer): Promise<void> {
     const id = idOf(entrant.ref.account);
@@ -849,8 +850,10 @@ export class TournamentDirector {
     if (placed >= 0) {
       const { place } = this.#results[placed]!;
       this.#results.splice(placed, 1);
-      for (const [i, r] of this.#results.entries())
-        if (r.place === place) this.#results[i] = { ...r, place: place + 1, tied: r.tied - 1 };
+      for (const [i, r] of this.#results.entries()) {
+        if (r.place > place) continue;
+        this.#results[i] = { ...r, place: r.place + 1, tied: r.place === place ? r.tied - 1 : r.tied };
+      }
     }
     if (this.#round !== null) {
       const out = this.#round.out.filter((e) => e.player !== id);
