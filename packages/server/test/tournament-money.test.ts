@@ -16,7 +16,13 @@ import { ledgerMoney } from '../src/tournament/money.js';
 import { payoutTable } from '../src/tournament/payouts.js';
 import { isBalanced, playersAt } from '../src/tournament/seating.js';
 import { postgresReachable, testDatabase } from './postgres-helpers.js';
-import { botDeps, botTournament, holdemDefinition, placesTaken } from './tournament-helpers.js';
+import {
+  botDeps,
+  botTournament,
+  holdemDefinition,
+  placesTaken,
+  skippingClock,
+} from './tournament-helpers.js';
 
 const dirs: string[] = [];
 afterAll(() => {
@@ -132,6 +138,8 @@ function expectPlacesPaid(results: readonly Placed[], prizeList: readonly number
 }
 
 const LONG = process.env['FELT_LONG'] === '1';
+/** A scheduled start an hour away, reached by skipping the clock once everybody has registered. */
+const HOUR_MS = 3_600_000;
 const LONG_TIMEOUT_MS = LONG ? 1_800_000 : 300_000;
 
 // Fixed cases in the ordinary run (seed 20,261,203 drew the hand-for-hand round that waited for a lone
@@ -161,16 +169,19 @@ describe('random small tournaments of bots, money in the ledger (SQLite)', () =>
             try {
               const ids = await players(storage, entrants, 1000);
               const id = `mtt-${seed}`;
+              const { clock, skip } = skippingClock();
               const def = holdemDefinition({
                 kind: 'scheduled',
-                startsAt: Date.now() + 1000,
+                startsAt: clock.now() + HOUR_MS,
                 maxEntrants: entrants,
                 seats,
                 buyIn,
                 fee,
               });
-              const t = botTournament(def, { seed, money: ledgerMoney(storage, id, 'play') });
+              const t = botTournament(def, { seed, money: ledgerMoney(storage, id, 'play'), clock });
               for (const account of ids) expect((await t.director.register(ref(account))).ok).toBe(true);
+              skip(HOUR_MS);
+              await t.director.tick();
               await t.director.done;
               expect(t.errors).toEqual([]);
               for (const o of t.observations) {
@@ -227,9 +238,10 @@ describe('random tournaments with rebuys, add-ons and re-entries, money in the l
             try {
               const ids = await players(storage, entrants, 5000);
               const id = `buys-${seed}`;
+              const { clock, skip } = skippingClock();
               const def = holdemDefinition({
                 kind: 'scheduled',
-                startsAt: Date.now() + 500,
+                startsAt: clock.now() + HOUR_MS,
                 maxEntrants: entrants,
                 seats,
                 buyIn: 300,
@@ -244,7 +256,7 @@ describe('random tournaments with rebuys, add-ons and re-entries, money in the l
                 },
                 reEntry: { maxPerPlayer: 1, window: WINDOW },
               });
-              const t = botDeps({ seed, money: ledgerMoney(storage, id, 'play') });
+              const t = botDeps({ seed, money: ledgerMoney(storage, id, 'play'), clock });
               const roll = seededRandom(seed + 1);
               const buys: Promise<void>[] = [];
               const spent = new Map<number, number>(ids.map((account) => [account, 300 + 30]));
@@ -271,6 +283,8 @@ describe('random tournaments with rebuys, add-ons and re-entries, money in the l
                 },
               });
               for (const account of ids) expect((await director.register(ref(account))).ok).toBe(true);
+              skip(HOUR_MS);
+              await director.tick();
               await director.done;
               await Promise.all(buys);
               expect(t.errors).toEqual([]);
