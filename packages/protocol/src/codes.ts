@@ -41,6 +41,9 @@ export const ClientOp = {
   TOURNAMENT_GET: 'tournament-get',
   TOURNAMENT_REGISTER: 'tournament-register',
   TOURNAMENT_UNREGISTER: 'tournament-unregister',
+  TOURNAMENT_REBUY: 'tournament-rebuy',
+  TOURNAMENT_ADDON: 'tournament-addon',
+  TOURNAMENT_REENTER: 'tournament-reenter',
   PING: 'ping',
   STAFF_PLAYER: 'staff-player',
   STAFF_CASHIER: 'staff-cashier',
@@ -196,6 +199,18 @@ export const ErrorCode = {
   NOT_REGISTERED: 'NOT_REGISTERED',
   /** Unregistering after the tournament has started. */
   TOURNAMENT_STARTED: 'TOURNAMENT_STARTED',
+  /** The tournament sells no rebuy, add-on or re-entry of that kind. */
+  NOT_OFFERED: 'NOT_OFFERED',
+  /** A rebuy, add-on or re-entry outside the levels it is sold in, or after prizes began to be paid. */
+  OUT_OF_WINDOW: 'OUT_OF_WINDOW',
+  /** The player has bought as many of that kind as one player may. */
+  LIMIT_REACHED: 'LIMIT_REACHED',
+  /** A rebuy with more chips than the rebuy allows. */
+  STACK_TOO_BIG: 'STACK_TOO_BIG',
+  /** A re-entry by a player still in. */
+  STILL_PLAYING: 'STILL_PLAYING',
+  /** A rebuy or add-on by a player who is out (he may re-enter), or a purchase while the tournament is not running. */
+  NOT_PLAYING: 'NOT_PLAYING',
   /** The ledger refused the buy-in for another reason than the balance (e.g. a staff account, real money). */
   PAYMENT_REFUSED: 'PAYMENT_REFUSED',
   /** The server is shutting down and accepts nothing new. */

@@ -260,6 +260,12 @@ export const TournamentGet = request(ClientOp.TOURNAMENT_GET, { tournamentId: To
 export const TournamentRegister = request(ClientOp.TOURNAMENT_REGISTER, { tournamentId: TournamentId });
 /** Before the start only: the buy-in and fee back. */
 export const TournamentUnregister = request(ClientOp.TOURNAMENT_UNREGISTER, { tournamentId: TournamentId });
+/** A rebuy (a player still in, his stack at most the rebuy's limit): its cost to the pool, its fee to the house; its chips before his next hand. */
+export const TournamentRebuy = request(ClientOp.TOURNAMENT_REBUY, { tournamentId: TournamentId });
+/** An add-on (a player still in): its cost to the pool, its fee to the house; its chips before his next hand. */
+export const TournamentAddOn = request(ClientOp.TOURNAMENT_ADDON, { tournamentId: TournamentId });
+/** A re-entry (a player who is out): a new entry at the buy-in and fee, seated with a starting stack. */
+export const TournamentReEnter = request(ClientOp.TOURNAMENT_REENTER, { tournamentId: TournamentId });
 export const Ping = request(ClientOp.PING, {});
 /** Staff: a player by name (any case) — balances, seats, sessions. */
 export const StaffPlayer = request(ClientOp.STAFF_PLAYER, { name: UserName });
@@ -397,6 +403,9 @@ export const ClientMessageSchema = union('op', [
   TournamentGet,
   TournamentRegister,
   TournamentUnregister,
+  TournamentRebuy,
+  TournamentAddOn,
+  TournamentReEnter,
   Ping,
   StaffPlayer,
   StaffCashier,
@@ -502,6 +511,20 @@ export interface TournamentClockView {
   readonly breakNext: boolean;
 }
 
+export interface TournamentLevelWindow {
+  readonly fromLevel: number;
+  readonly untilLevel: number;
+}
+
+/** A rebuy or add-on: `cost` to the prize pool and `fee` to the house (cents or play chips), `chips` to the stack. */
+export interface TournamentChipPurchase {
+  readonly cost: number;
+  readonly fee: number;
+  readonly chips: number;
+  readonly maxPerPlayer: number;
+  readonly window: TournamentLevelWindow;
+}
+
 /** The tournament page. */
 export interface TournamentDetail extends TournamentSummary {
   readonly startingChips: number;
@@ -514,17 +537,26 @@ export interface TournamentDetail extends TournamentSummary {
   readonly level: number | null;
   /** The level clock while it runs, else null. */
   readonly clock: TournamentClockView | null;
-  /** The prizes by place, first place first, for the entrants so far. */
+  /** The prizes by place, first place first, for the entrants so far and everything they bought. */
   readonly prizes: readonly number[];
+  /** What it sells once it runs (`tournament-rebuy`, `-addon`, `-reenter`), in the levels of `window` (0-based, both included); null: not sold. */
+  readonly rebuy: (TournamentChipPurchase & { readonly maxStack: number }) | null;
+  readonly addOn: TournamentChipPurchase | null;
+  /** At the buy-in and fee, for a starting stack. */
+  readonly reEntry: { readonly maxPerPlayer: number; readonly window: TournamentLevelWindow } | null;
   /**
-   * Every entrant: chips as of his table's last finished hand (0 once out); `rank` among the players
-   * still in, by chips (equal stacks share it), null once out.
+   * Every entrant: chips as of his table's last finished hand and those he has bought since (0 once
+   * out); `rank` among the players still in, by chips (equal stacks share it), null once out; what he
+   * has bought.
    */
   readonly players: readonly {
     readonly account: number;
     readonly name: string;
     readonly chips: number;
     readonly rank: number | null;
+    readonly rebuys: number;
+    readonly addOns: number;
+    readonly reEntries: number;
   }[];
   readonly tables: readonly { readonly tableId: string; readonly players: number }[];
   /** The places decided so far, best first (all of them once finished). */
@@ -608,6 +640,9 @@ export interface AckData {
   readonly 'tournament-get': { readonly tournament: TournamentDetail };
   readonly 'tournament-register': { readonly balances: Balances };
   readonly 'tournament-unregister': { readonly balances: Balances };
+  readonly 'tournament-rebuy': { readonly balances: Balances };
+  readonly 'tournament-addon': { readonly balances: Balances };
+  readonly 'tournament-reenter': { readonly balances: Balances };
   readonly ping: { readonly time: number };
   readonly 'staff-player': { readonly player: StaffPlayerView };
   readonly 'staff-cashier': { readonly balances: Balances };

@@ -84,6 +84,9 @@ const EXAMPLES: readonly ClientMessage[] = [
   { op: 'tournament-get', id: 35, tournamentId: 'daily@2026-12-03T20:00:00.000Z' },
   { op: 'tournament-register', id: 36, tournamentId: 'sng-6@2026-12-03T13:05:00.000Z' },
   { op: 'tournament-unregister', id: 37, tournamentId: 'sng-6@2026-12-03T13:05:00.000Z' },
+  { op: 'tournament-rebuy', id: 38, tournamentId: 'daily@2026-12-03T20:00:00.000Z' },
+  { op: 'tournament-addon', id: 39, tournamentId: 'daily@2026-12-03T20:00:00.000Z' },
+  { op: 'tournament-reenter', id: 40, tournamentId: 'daily@2026-12-03T20:00:00.000Z' },
 ];
 
 describe('client messages', () => {

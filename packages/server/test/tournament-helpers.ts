@@ -2,6 +2,7 @@
 import { seededRandom } from '@felt/engine';
 import { expect } from 'vitest';
 import { realClock } from '../src/table/index.js';
+import type { TableClock } from '../src/table/types.js';
 import { TournamentBots } from '../src/tournament/bots.js';
 import {
   TournamentDirector,
@@ -46,11 +47,38 @@ export interface BotTournament {
   readonly errors: unknown[];
 }
 
+/**
+ * The real clock, which `skip` moves on: a scheduled tournament reaches its start when the test says
+ * (then `director.tick()`), however long its registrations took on a busy machine.
+ */
+export function skippingClock(): { clock: TableClock; skip: (ms: number) => void } {
+  const real = realClock();
+  let skipped = 0;
+  return {
+    clock: { now: () => real.now() + skipped, timer: (fire) => real.timer(fire) },
+    skip: (ms) => {
+      skipped += ms;
+    },
+  };
+}
+
+interface BotOptions {
+  seed?: number;
+  thinkMs?: number;
+  money?: TournamentMoney;
+  save?: DirectorDeps['save'];
+  /** Default: the real clock. */
+  clock?: TableClock;
+}
+
 /** A director's dependencies with bots thinking `thinkMs`, dealing with `seed`, collecting what it observes. */
-export function botDeps(
-  options: { seed?: number; thinkMs?: number; money?: TournamentMoney; save?: DirectorDeps['save'] } = {},
-): { deps: DirectorDeps; bots: TournamentBots; observations: Observation[]; errors: unknown[] } {
-  const clock = realClock();
+export function botDeps(options: BotOptions = {}): {
+  deps: DirectorDeps;
+  bots: TournamentBots;
+  observations: Observation[];
+  errors: unknown[];
+} {
+  const clock = options.clock ?? realClock();
   const random = seededRandom(options.seed ?? 1);
   let tableSeed = (options.seed ?? 1) * 1000;
   const roll = seededRandom((options.seed ?? 1) + 7);
@@ -75,10 +103,7 @@ export function botDeps(
 }
 
 /** A director whose players are bots thinking `thinkMs`, dealing with `seed`. */
-export function botTournament(
-  def: TournamentDefinition,
-  options: { seed?: number; thinkMs?: number; money?: TournamentMoney; save?: DirectorDeps['save'] } = {},
-): BotTournament {
+export function botTournament(def: TournamentDefinition, options: BotOptions = {}): BotTournament {
   const { deps, bots, observations, errors } = botDeps(options);
   return { director: new TournamentDirector('tt', def, deps), bots, observations, errors };
 }

@@ -10,12 +10,19 @@ import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openMigratedPostgresStorage, openMigratedSqliteStorage } from '../src/storage/index.js';
 import type { Storage } from '../src/storage/types.js';
-import type { Placed } from '../src/tournament/director.js';
+import { seededRandom } from '@felt/engine';
+import { TournamentDirector, type Placed, type Purchase } from '../src/tournament/director.js';
 import { ledgerMoney } from '../src/tournament/money.js';
 import { payoutTable } from '../src/tournament/payouts.js';
 import { isBalanced, playersAt } from '../src/tournament/seating.js';
 import { postgresReachable, testDatabase } from './postgres-helpers.js';
-import { botTournament, holdemDefinition } from './tournament-helpers.js';
+import {
+  botDeps,
+  botTournament,
+  holdemDefinition,
+  placesTaken,
+  skippingClock,
+} from './tournament-helpers.js';
 
 const dirs: string[] = [];
 afterAll(() => {
@@ -131,6 +138,8 @@ function expectPlacesPaid(results: readonly Placed[], prizeList: readonly number
 }
 
 const LONG = process.env['FELT_LONG'] === '1';
+/** A scheduled start an hour away, reached by skipping the clock once everybody has registered. */
+const HOUR_MS = 3_600_000;
 const LONG_TIMEOUT_MS = LONG ? 1_800_000 : 300_000;
 
 // Fixed cases in the ordinary run (seed 20,261,203 drew the hand-for-hand round that waited for a lone
@@ -160,16 +169,19 @@ describe('random small tournaments of bots, money in the ledger (SQLite)', () =>
             try {
               const ids = await players(storage, entrants, 1000);
               const id = `mtt-${seed}`;
+              const { clock, skip } = skippingClock();
               const def = holdemDefinition({
                 kind: 'scheduled',
-                startsAt: Date.now() + 1000,
+                startsAt: clock.now() + HOUR_MS,
                 maxEntrants: entrants,
                 seats,
                 buyIn,
                 fee,
               });
-              const t = botTournament(def, { seed, money: ledgerMoney(storage, id, 'play') });
+              const t = botTournament(def, { seed, money: ledgerMoney(storage, id, 'play'), clock });
               for (const account of ids) expect((await t.director.register(ref(account))).ok).toBe(true);
+              skip(HOUR_MS);
+              await t.director.tick();
               await t.director.done;
               expect(t.errors).toEqual([]);
               for (const o of t.observations) {
@@ -202,4 +214,146 @@ describe('random small tournaments of bots, money in the ledger (SQLite)', () =>
     },
     LONG_TIMEOUT_MS,
   );
+});
+
+describe('random tournaments with rebuys, add-ons and re-entries, money in the ledger (SQLite)', () => {
+  const WINDOW = { fromLevel: 0, untilLevel: 5 };
+  const PRICES: Record<Purchase, number> = { rebuy: 200 + 20, 'add-on': 100 + 10, 're-entry': 300 + 30 };
+  const COSTS: Record<Purchase, number> = { rebuy: 200, 'add-on': 100, 're-entry': 300 };
+  const KINDS: readonly Purchase[] = ['rebuy', 'add-on', 're-entry'];
+  const sold: Record<Purchase, number> = { rebuy: 0, 'add-on': 0, 're-entry': 0 };
+
+  it(
+    'whatever is bought when: chips always those sold, each place taken once by each player, prizes paid equal everything sold, each balance less what he bought plus his prize, the ledger conserved',
+    async () => {
+      await fc.assert(
+        fc.asyncProperty(
+          fc.record({
+            entrants: fc.integer({ min: 3, max: 12 }),
+            seats: fc.integer({ min: 2, max: 6 }),
+            seed: fc.integer({ min: 1, max: 1_000_000 }),
+          }),
+          async ({ entrants, seats, seed }) => {
+            const storage = await sqlite();
+            try {
+              const ids = await players(storage, entrants, 5000);
+              const id = `buys-${seed}`;
+              const { clock, skip } = skippingClock();
+              const def = holdemDefinition({
+                kind: 'scheduled',
+                startsAt: clock.now() + HOUR_MS,
+                maxEntrants: entrants,
+                seats,
+                buyIn: 300,
+                fee: 30,
+                rebuy: { cost: 200, fee: 20, chips: 500, maxPerPlayer: 2, maxStack: 1500, window: WINDOW },
+                addOn: {
+                  cost: 100,
+                  fee: 10,
+                  chips: 800,
+                  maxPerPlayer: 1,
+                  window: { fromLevel: 2, untilLevel: 4 },
+                },
+                reEntry: { maxPerPlayer: 1, window: WINDOW },
+              });
+              const t = botDeps({ seed, money: ledgerMoney(storage, id, 'play'), clock });
+              const roll = seededRandom(seed + 1);
+              const buys: Promise<void>[] = [];
+              const spent = new Map<number, number>(ids.map((account) => [account, 300 + 30]));
+              let pool = entrants * 300;
+              // After a third of the hands somebody tries to buy something: whatever the rules then allow goes through.
+              const tryToBuy = () => {
+                if (roll.nextUint32() % 3 !== 0) return;
+                const account = ids[roll.nextUint32() % ids.length]!;
+                const kind = KINDS[roll.nextUint32() % KINDS.length]!;
+                buys.push(
+                  director.buy(account, kind).then((bought) => {
+                    if (!bought.ok) return;
+                    sold[kind]++;
+                    spent.set(account, spent.get(account)! + PRICES[kind]);
+                    pool += COSTS[kind];
+                  }),
+                );
+              };
+              const director = new TournamentDirector(id, def, {
+                ...t.deps,
+                observe: (o) => {
+                  t.observations.push(o);
+                  tryToBuy();
+                },
+              });
+              for (const account of ids) expect((await director.register(ref(account))).ok).toBe(true);
+              skip(HOUR_MS);
+              await director.tick();
+              await director.done;
+              await Promise.all(buys);
+              expect(t.errors).toEqual([]);
+              for (const o of t.observations) expect(o.chips).toBe(o.chipsSold);
+              expect(director.figures().conserved).toBe(true);
+              const results = director.results();
+              expect(placesTaken(results)).toEqual(Array.from({ length: entrants }, (_, i) => i + 1));
+              expect(director.prizeList().reduce((a, b) => a + b, 0)).toBe(pool);
+              expect(results.reduce((a, r) => a + r.prize, 0)).toBe(pool);
+              const audit = await storage.audit();
+              expect(audit.problems).toEqual([]);
+              const fees = [...spent.values()].reduce((a, b) => a + b, 0) - pool;
+              expect(audit.currencies.play).toMatchObject({ prizePools: 0, house: fees, sum: 0 });
+              for (const account of ids) {
+                const prize = results.find((r) => r.account === account)!.prize;
+                expect((await storage.balances(account)).play).toBe(5000 - spent.get(account)! + prize);
+              }
+            } finally {
+              await storage.close();
+            }
+          },
+        ),
+        LONG ? { numRuns: 20 } : { numRuns: 4, seed: 11 },
+      );
+      // The cases did buy each kind (not a property that holds vacuously).
+      for (const kind of KINDS) expect(sold[kind], kind).toBeGreaterThan(0);
+    },
+    LONG_TIMEOUT_MS,
+  );
+
+  it('a cancelled tournament gives back every entry, rebuy, add-on and re-entry', async () => {
+    const storage = await sqlite();
+    try {
+      const ids = await players(storage, 2, 5000);
+      const def = holdemDefinition({
+        maxEntrants: 2,
+        buyIn: 300,
+        fee: 30,
+        rebuy: { cost: 200, fee: 20, chips: 500, maxPerPlayer: 2, maxStack: 5000, window: WINDOW },
+        addOn: { cost: 100, fee: 10, chips: 800, maxPerPlayer: 1, window: WINDOW },
+      });
+      // The bots think a minute: the first hand is still being dealt when everything is bought.
+      const t = botTournament(def, { thinkMs: 60_000, money: ledgerMoney(storage, 'sng-buys', 'play') });
+      for (const account of ids) expect((await t.director.register(ref(account))).ok).toBe(true);
+      expect(t.director.phase).toBe('running');
+      const [ann, bob] = ids as [number, number];
+      expect((await t.director.buy(ann, 'rebuy')).ok).toBe(true);
+      expect((await t.director.buy(ann, 'rebuy')).ok).toBe(true);
+      expect(await t.director.buy(ann, 'rebuy')).toMatchObject({
+        ok: false,
+        error: { code: 'LIMIT_REACHED' },
+      });
+      expect((await t.director.buy(bob, 'add-on')).ok).toBe(true);
+      expect(await t.director.buy(bob, 're-entry')).toMatchObject({
+        ok: false,
+        error: { code: 'NOT_OFFERED' },
+      });
+      expect((await storage.balances(ann)).play).toBe(5000 - 330 - 2 * 220);
+      expect((await storage.balances(bob)).play).toBe(5000 - 330 - 110);
+      expect(t.director.prizeList()).toEqual([2 * 300 + 2 * 200 + 100]);
+      expect(t.director.standings().map((e) => e.stack)).toEqual([1000 + 2 * 500, 1000 + 800]);
+      expect((await t.director.cancel()).ok).toBe(true);
+      t.bots.stop();
+      for (const account of ids) expect((await storage.balances(account)).play).toBe(5000);
+      const audit = await storage.audit();
+      expect(audit.conserved).toBe(true);
+      expect(audit.currencies.play).toMatchObject({ prizePools: 0, house: 0 });
+    } finally {
+      await storage.close();
+    }
+  });
 });

@@ -445,6 +445,25 @@ function controllerCommand(run: Run, command: ControllerCommand): CommandResult 
       if (s.policies.chips !== 'controller')
         return refuse(TableErrorCode.WRONG_STATE, 'players leave this table themselves');
       return leave(run, command.account);
+    case 'add-chips': {
+      if (s.policies.chips !== 'controller')
+        return refuse(TableErrorCode.WRONG_STATE, 'players top up at this table');
+      const seat = seatOf(s, command.account);
+      if (!seat) return refuse(TableErrorCode.NOT_SEATED, 'not seated here');
+      // The hand's stacks were taken when it was planned and are written back when it ends.
+      if (
+        s.hand?.accounts.includes(command.account) === true ||
+        s.storing?.accounts.includes(command.account) === true
+      )
+        return refuse(TableErrorCode.WRONG_STATE, 'in the hand in progress');
+      if (!Number.isSafeInteger(command.chips) || command.chips <= 0)
+        return refuse(TableErrorCode.BAD_BUY_IN, 'chips are a positive whole number');
+      seat.stack += command.chips;
+      persist(run, { kind: 'stack-in', account: command.account, stack: seat.stack });
+      broadcastSnapshot(run);
+      scheduleHand(run);
+      return OK;
+    }
     case 'allow-hands':
       if (!Number.isSafeInteger(command.count) || command.count <= 0)
         return refuse(TableErrorCode.WRONG_STATE, 'allow a positive number of hands');

@@ -241,6 +241,8 @@ export type ControllerCommand =
     }
   /** Take `account` out with his stack (after the hand he is in). */
   | { readonly type: 'unseat'; readonly account: AccountId }
+  /** Add `chips` to the stack of `account`, who is not in a hand in progress (a tournament's rebuy or add-on). */
+  | { readonly type: 'add-chips'; readonly account: AccountId; readonly chips: number }
   /** `handStart: 'controller'`: allow `count` more hands to start. */
   | { readonly type: 'allow-hands'; readonly count: number }
   /** The room's staff: no hand starts while paused (the one in play finishes); any table. */

@@ -7,6 +7,7 @@
 import type { StoredTournament, TournamentStore } from '../storage/tournament-store.js';
 import type { PlayerRef } from '../table/types.js';
 import type { LevelClock } from './clock.js';
+import type { EntryPrice } from './director.js';
 import type { Elimination } from './places.js';
 import type { RotationState } from './rotation.js';
 import type { SeatingTable } from './seating.js';
@@ -16,7 +17,19 @@ export interface TournamentCheckpoint {
   readonly id: string;
   readonly def: TournamentDefinition;
   readonly phase: 'registering' | 'running' | 'finished' | 'cancelled';
-  readonly entrants: readonly { readonly ref: PlayerRef; readonly stack: number; readonly out: boolean }[];
+  readonly entrants: readonly {
+    readonly ref: PlayerRef;
+    readonly stack: number;
+    readonly out: boolean;
+    // The purchases: absent from checkpoints stored before rebuys, add-ons and re-entries were sold.
+    /** Chips bought during his hand that the crash cancelled: his when the tables open again. */
+    readonly pending?: number;
+    readonly rebuys?: number;
+    readonly addOns?: number;
+    readonly reEntries?: number;
+    /** The price of each purchase, the entry first (cents to the pool and to the house). */
+    readonly paid?: readonly EntryPrice[];
+  }[];
   readonly results: readonly {
     readonly player: string;
     readonly place: number;

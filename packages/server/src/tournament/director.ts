@@ -35,7 +35,17 @@ import type {
   TableStakes,
   TableTimer,
 } from '../table/types.js';
-import { chipsSold, prizePool } from './chips.js';
+import {
+  addOnOffer,
+  chipsSold,
+  prizePool,
+  reEntryOffer,
+  rebuyOffer,
+  type BuyerState,
+  type ChipsSold,
+  type Offer,
+  type PurchaseErrorCode,
+} from './chips.js';
 import type { TournamentCheckpoint } from './checkpoint.js';
 import {
   advanceClock,
@@ -65,7 +75,15 @@ import { levelAt, seatsPerTable, type GameSpec, type TournamentDefinition } from
 import { tableStakes } from './table-stakes.js';
 
 export type TournamentErrorCode =
-  'REGISTRATION_CLOSED' | 'ALREADY_REGISTERED' | 'NOT_REGISTERED' | 'ALREADY_STARTED' | EntryRefusal;
+  | 'REGISTRATION_CLOSED'
+  | 'ALREADY_REGISTERED'
+  | 'NOT_REGISTERED'
+  | 'ALREADY_STARTED'
+  | EntryRefusal
+  | PurchaseErrorCode;
+
+/** What a player buys once he has entered. */
+export type Purchase = 'rebuy' | 'add-on' | 're-entry';
 
 /** Why the money of an entry was not taken: the balance is too low, or the ledger refused it otherwise. */
 export type EntryRefusal = 'INSUFFICIENT_FUNDS' | 'PAYMENT_REFUSED';
@@ -113,11 +131,14 @@ export interface DirectorDeps {
   readonly placed?: (result: Placed) => void;
 }
 
-/** An entrant as the tournament page shows him: his chips as of his table's last finished hand. */
+/** An entrant as the tournament page shows him: his chips as of his table's last finished hand and those bought since. */
 export interface EntrantStanding {
   readonly ref: PlayerRef;
   readonly stack: number;
   readonly out: boolean;
+  readonly rebuys: number;
+  readonly addOns: number;
+  readonly reEntries: number;
 }
 
 export interface Observation {
@@ -157,6 +178,13 @@ interface Entrant {
   readonly ref: PlayerRef;
   stack: number;
   out: boolean;
+  /** Chips bought (rebuys, add-ons) during his hand: added to his stack when it ends. */
+  pending: number;
+  rebuys: number;
+  addOns: number;
+  reEntries: number;
+  /** Each purchase's price, the entry first: a cancelled tournament gives each back. */
+  paid: EntryPrice[];
 }
 
 interface LiveTable {
@@ -179,6 +207,16 @@ interface Round {
 }
 
 const idOf = (account: AccountId): string => String(account);
+
+const OFFERS = { rebuy: rebuyOffer, 'add-on': addOnOffer, 're-entry': reEntryOffer } as const;
+
+const buyerOf = (e: Entrant): BuyerState => ({
+  stack: e.stack + e.pending,
+  playing: !e.out,
+  rebuys: e.rebuys,
+  addOns: e.addOns,
+  reEntries: e.reEntries,
+});
 
 /** A command or table news after `close()`: refused, and not counted as an error. */
 export class ClosedError extends Error {
@@ -269,7 +307,14 @@ export class TournamentDirector {
 
   /** Every entrant, in order of registration. */
   standings(): EntrantStanding[] {
-    return [...this.#entrants.values()].map((e) => ({ ref: e.ref, stack: e.stack, out: e.out }));
+    return [...this.#entrants.values()].map((e) => ({
+      ref: e.ref,
+      stack: e.stack + e.pending,
+      out: e.out,
+      rebuys: e.rebuys,
+      addOns: e.addOns,
+      reEntries: e.reEntries,
+    }));
   }
 
   tables(): Table[] {
@@ -305,7 +350,16 @@ export class TournamentDirector {
         return fail('REGISTRATION_CLOSED', 'registration is closed');
       const paid = await this.#deps.money?.enter(player.account, this.#price());
       if (paid !== undefined && !paid.ok) return fail(paid.error.code, paid.error.message);
-      this.#entrants.set(player.account, { ref: player, stack: this.def.startingChips, out: false });
+      this.#entrants.set(player.account, {
+        ref: player,
+        stack: this.def.startingChips,
+        out: false,
+        pending: 0,
+        rebuys: 0,
+        addOns: 0,
+        reEntries: 0,
+        paid: [this.#price()],
+      });
       this.#prizes = this.#prizeTable();
       if (this.#phase === 'running') await this.#seatLate(player);
       else await this.#maybeStart();
@@ -332,8 +386,42 @@ export class TournamentDirector {
       this.#phase = 'cancelled';
       this.#stopTimers();
       await this.#closeTables();
-      for (const account of this.#entrants.keys()) await this.#deps.money?.refund(account, this.#price());
+      await this.#refundAll();
       this.#settle();
+      return ok(undefined);
+    });
+  }
+
+  /**
+   * A rebuy, an add-on or a re-entry (./chips.ts offers), paid like the entry: its cost to the prize
+   * pool, its fee to the house. The chips of a rebuy or add-on go to his stack at once between his
+   * hands, else when his hand ends (so a player who busts in that hand plays on with them); a re-entry
+   * seats him again with a starting stack. Refused once prizes are paid: the pool they came from is
+   * closed.
+   */
+  buy(account: AccountId, purchase: Purchase): Promise<Result<void, TournamentErrorCode>> {
+    return this.#serial(async () => {
+      const entrant = this.#entrants.get(account);
+      if (entrant === undefined) return fail('NOT_REGISTERED', 'not registered');
+      if (this.#phase !== 'running' || this.#clock === null)
+        return fail('NOT_PLAYING', 'the tournament is not running');
+      const offer = OFFERS[purchase](this.def, buyerOf(entrant), this.#clock.level);
+      if (!offer.ok) return offer;
+      if (this.#results.some((r) => r.prize > 0))
+        return fail('OUT_OF_WINDOW', 'prizes are being paid: the prize pool is closed');
+      const price = { buyIn: offer.value.cost, fee: offer.value.fee };
+      const paid = await this.#deps.money?.enter(account, price);
+      if (paid !== undefined && !paid.ok) return fail(paid.error.code, paid.error.message);
+      entrant.paid.push(price);
+      if (purchase === 're-entry') await this.#reEnter(entrant, offer.value);
+      else {
+        if (purchase === 'rebuy') entrant.rebuys++;
+        else entrant.addOns++;
+        entrant.pending += offer.value.chips;
+        const live = this.#tableOf(account);
+        if (live?.idle === true) await this.#deliverChips(live);
+      }
+      this.#prizes = this.#prizeTable();
       return ok(undefined);
     });
   }
@@ -362,7 +450,16 @@ export class TournamentDirector {
       id: this.id,
       def: this.def,
       phase: this.#phase,
-      entrants: this.standings(),
+      entrants: [...this.#entrants.values()].map((e) => ({
+        ref: e.ref,
+        stack: e.stack,
+        out: e.out,
+        pending: e.pending,
+        rebuys: e.rebuys,
+        addOns: e.addOns,
+        reEntries: e.reEntries,
+        paid: [...e.paid],
+      })),
       results: [...this.#results],
       prizes: [...this.#prizes],
       seating: this.#seating,
@@ -401,7 +498,18 @@ export class TournamentDirector {
 
   async #restore(c: TournamentCheckpoint): Promise<void> {
     this.#stopTimers();
-    for (const e of c.entrants) this.#entrants.set(e.ref.account, { ref: e.ref, stack: e.stack, out: e.out });
+    for (const e of c.entrants)
+      // The tables open afresh: chips bought during the hand the crash cancelled are in the stack now.
+      this.#entrants.set(e.ref.account, {
+        ref: e.ref,
+        stack: e.stack + (e.pending ?? 0),
+        out: e.out,
+        pending: 0,
+        rebuys: e.rebuys ?? 0,
+        addOns: e.addOns ?? 0,
+        reEntries: e.reEntries ?? 0,
+        paid: e.paid ? [...e.paid] : [this.#price()],
+      });
     this.#results.push(...c.results);
     this.#prizes = [...c.prizes];
     this.#seating = c.seating;
@@ -469,13 +577,37 @@ export class TournamentDirector {
     return { buyIn: this.def.buyIn, fee: this.def.fee };
   }
 
+  /** The pool is everything sold; the places paid follow the players (a re-entry is not another player). */
   #prizeTable(): number[] {
-    const sold = { entries: this.#entrants.size, rebuys: 0, addOns: 0 };
-    return prizesFor(prizePool(this.def, sold), payoutTable(this.#entrants.size, this.def.payouts));
+    return prizesFor(prizePool(this.def, this.#sold()), payoutTable(this.#entrants.size, this.def.payouts));
+  }
+
+  #sold(): ChipsSold {
+    let entries = 0;
+    let rebuys = 0;
+    let addOns = 0;
+    for (const e of this.#entrants.values()) {
+      entries += 1 + e.reEntries;
+      rebuys += e.rebuys;
+      addOns += e.addOns;
+    }
+    return { entries, rebuys, addOns };
   }
 
   #chipsSold(): number {
-    return chipsSold(this.def, { entries: this.#entrants.size, rebuys: 0, addOns: 0 });
+    return chipsSold(this.def, this.#sold());
+  }
+
+  /** Chips of the players still in: their stacks and the chips they bought that wait for their hand to end. */
+  #chipsInPlay(): number {
+    let chips = 0;
+    for (const e of this.#entrants.values()) if (!e.out) chips += e.stack + e.pending;
+    return chips;
+  }
+
+  async #refundAll(): Promise<void> {
+    for (const [account, e] of this.#entrants)
+      for (const price of e.paid) await this.#deps.money?.refund(account, price);
   }
 
   #stopTimers(): void {
@@ -490,7 +622,7 @@ export class TournamentDirector {
     if (decision === 'cancel') {
       this.#phase = 'cancelled';
       this.#stopTimers();
-      for (const account of this.#entrants.keys()) await this.#deps.money?.refund(account, this.#price());
+      await this.#refundAll();
       this.#settle();
       return;
     }
@@ -562,6 +694,9 @@ export class TournamentDirector {
   async #seatAt(live: LiveTable, id: string, seat: number): Promise<void> {
     const entrant = this.#entrant(id);
     this.#deps.follower?.seated(entrant.ref, live.table, seat);
+    // He sits between hands: the chips he bought come with him.
+    entrant.stack += entrant.pending;
+    entrant.pending = 0;
     const result = await live.table.control({
       type: 'seat',
       player: entrant.ref,
@@ -606,11 +741,12 @@ export class TournamentDirector {
       this.#seating = this.#seating.map((t) => (t.id === live.no ? { ...t, lastButtonHand } : t));
     }
     for (const p of news.players) this.#entrant(idOf(p.account)).stack = p.finishingStack;
+    await this.#deliverChips(live);
     // Odd cents of a shared prize go from the seat after the button (TDA), so list them in that order.
     const button = positions?.button ?? -1;
     const after = (seat: number) => (seat - button - 1 + 2 * this.#seats) % this.#seats;
     const busted = news.players
-      .filter((p) => p.finishingStack === 0)
+      .filter((p) => this.#entrant(idOf(p.account)).stack === 0)
       .sort((a, b) => after(a.seat) - after(b.seat));
     const out: Elimination[] = busted.map((p) => ({
       player: idOf(p.account),
@@ -642,8 +778,7 @@ export class TournamentDirector {
   }
 
   #checkChips(): void {
-    let chips = 0;
-    for (const e of this.#entrants.values()) if (!e.out) chips += e.stack;
+    const chips = this.#chipsInPlay();
     if (chips !== this.#chipsSold()) {
       this.#conserved = false;
       this.#fault(new Error(`chips ${chips} in play, ${this.#chipsSold()} sold`));
@@ -653,8 +788,7 @@ export class TournamentDirector {
   #observe(): void {
     const observe = this.#deps.observe;
     if (observe === undefined) return;
-    let chips = 0;
-    for (const e of this.#entrants.values()) if (!e.out) chips += e.stack;
+    const chips = this.#chipsInPlay();
     const idle = new Set([...this.#tables.values()].filter((t) => t.idle).map((t) => t.no));
     observe({ tables: this.#seating, idle, chips, chipsSold: this.#chipsSold() });
   }
@@ -688,6 +822,57 @@ export class TournamentDirector {
     }
     await this.#closeTables();
     this.#settle();
+  }
+
+  /** The live table `account` is seated at in the seating, if any. */
+  #tableOf(account: AccountId): LiveTable | undefined {
+    const seating = this.#seating.find((t) => t.seats.includes(idOf(account)));
+    return seating === undefined ? undefined : this.#tables.get(seating.id);
+  }
+
+  /** Adds the chips bought by the players at `live`, which is between their hands. */
+  async #deliverChips(live: LiveTable): Promise<void> {
+    const seating = this.#seating.find((t) => t.id === live.no);
+    for (const id of seating?.seats ?? []) {
+      if (id === null) continue;
+      const entrant = this.#entrant(id);
+      if (entrant.pending === 0) continue;
+      const chips = entrant.pending;
+      const added = await live.table.control({ type: 'add-chips', account: entrant.ref.account, chips });
+      if (!added.ok) {
+        this.#fault(new Error(`add ${chips} chips for ${id} at ${live.table.id}: ${added.error.message}`));
+        continue;
+      }
+      entrant.stack += chips;
+      entrant.pending = 0;
+    }
+  }
+
+  /**
+   * A player out enters again: his place is given back, and everybody placed since him or with him
+   * moves down one place, as one more player is in again (those who shared his place share one place
+   * fewer). No prize has been paid yet (`buy`), so none moves. He is seated like a late registration.
+   */
+  async #reEnter(entrant: Entrant, offer: Offer): Promise<void> {
+    const id = idOf(entrant.ref.account);
+    const placed = this.#results.findIndex((r) => r.player === id);
+    if (placed >= 0) {
+      const { place } = this.#results[placed]!;
+      this.#results.splice(placed, 1);
+      for (const [i, r] of this.#results.entries()) {
+        if (r.place > place) continue;
+        this.#results[i] = { ...r, place: r.place + 1, tied: r.place === place ? r.tied - 1 : r.tied };
+      }
+    }
+    if (this.#round !== null) {
+      const out = this.#round.out.filter((e) => e.player !== id);
+      this.#round.out.splice(0, this.#round.out.length, ...out);
+    }
+    entrant.reEntries++;
+    entrant.out = false;
+    entrant.stack = offer.chips;
+    entrant.pending = 0;
+    await this.#seatLate(entrant.ref);
   }
 
   async #seatLate(player: PlayerRef): Promise<void> {

@@ -16,7 +16,7 @@ import type { Accounts, Session } from '../accounts/accounts.js';
 import type { TableChat } from '../chat/chat.js';
 import type { Lobby } from '../lobby/lobby.js';
 import type { LiveFigures } from './live-figures.js';
-import type { TournamentDirector, TournamentErrorCode } from '../tournament/director.js';
+import type { Purchase, TournamentDirector, TournamentErrorCode } from '../tournament/director.js';
 import type { TournamentRoom } from '../tournament/room.js';
 import { detailOf, summaryOf } from '../tournament/views.js';
 import type { Storage, UserRecord } from '../storage/types.js';
@@ -123,7 +123,22 @@ const TOURNAMENT_ERRORS: { readonly [C in TournamentErrorCode]: ErrorCode } = {
   ALREADY_STARTED: ErrorCode.TOURNAMENT_STARTED,
   INSUFFICIENT_FUNDS: ErrorCode.INSUFFICIENT_FUNDS,
   PAYMENT_REFUSED: ErrorCode.PAYMENT_REFUSED,
+  NOT_OFFERED: ErrorCode.NOT_OFFERED,
+  OUT_OF_WINDOW: ErrorCode.OUT_OF_WINDOW,
+  LIMIT_REACHED: ErrorCode.LIMIT_REACHED,
+  STACK_TOO_BIG: ErrorCode.STACK_TOO_BIG,
+  STILL_PLAYING: ErrorCode.STILL_PLAYING,
+  NOT_PLAYING: ErrorCode.NOT_PLAYING,
 };
+
+/** A rebuy, add-on or re-entry by the connection's player; his balances after it. */
+async function buy(hub: Hub, connection: Connection, tournamentId: string, purchase: Purchase) {
+  const director = tournamentOf(hub, tournamentId);
+  const { account } = playerOf(connection);
+  const result = await director.buy(account, purchase);
+  if (!result.ok) throw new RequestError(TOURNAMENT_ERRORS[result.error.code], result.error.message);
+  return { balances: await hub.room.accounts.balances(account) };
+}
 
 function refuseIfLoggedIn(connection: Connection): void {
   if (connection.session !== null) {
@@ -483,6 +498,18 @@ export const HANDLERS: Handlers = {
     const result = await director.unregister(account);
     if (!result.ok) throw new RequestError(TOURNAMENT_ERRORS[result.error.code], result.error.message);
     return { balances: await hub.room.accounts.balances(account) };
+  },
+
+  async [ClientOp.TOURNAMENT_REBUY](hub, connection, message) {
+    return buy(hub, connection, message.tournamentId, 'rebuy');
+  },
+
+  async [ClientOp.TOURNAMENT_ADDON](hub, connection, message) {
+    return buy(hub, connection, message.tournamentId, 'add-on');
+  },
+
+  async [ClientOp.TOURNAMENT_REENTER](hub, connection, message) {
+    return buy(hub, connection, message.tournamentId, 're-entry');
   },
 
   async [ClientOp.PING]() {
