@@ -133,6 +133,10 @@ describe.skipIf(!ready.ok)('the staff console (headless Chromium, real server)',
     await live.getByRole('tab', { name: 'Console' }).click();
     await live.getByTestId('value-hands-dealt').waitFor();
     const handsBefore = await figure(live, 'hands-dealt');
+    // Every figure has its chart, drawn by the chart library on a canvas.
+    const figures = await live.locator('.figure').count();
+    expect(figures).toBeGreaterThan(5);
+    await expect.poll(() => live.locator('.figure .chart canvas').count()).toBe(figures);
 
     // A player watches the practice table, so that its house bots play all along.
     const bystander = await signUp(room, 'player');

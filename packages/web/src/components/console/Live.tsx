@@ -32,6 +32,7 @@ export function Live() {
   // The samples, then the reading of now, so that the line ends where the number stands.
   const series = [...figures.samples, now];
   const line = (read: (sample: FigureSample) => number | null) => series.map(read);
+  const times = series.map((sample) => sample.at);
   return (
     <section aria-label="Live view">
       <p className="meta">
@@ -49,30 +50,53 @@ export function Live() {
         </ul>
       )}
       <div className="figures">
-        <Figure label="Tables" value={now.tables} history={line((s) => s.tables)} />
-        <Figure label="Players online" value={now.playersOnline} history={line((s) => s.playersOnline)} />
-        <Figure label="Connections" value={now.connections} history={line((s) => s.connections)} />
-        <Figure label="Hands a minute" value={now.handsPerMinute} history={line((s) => s.handsPerMinute)} />
-        <Figure label="Hands dealt" value={now.handsStarted} history={line((s) => s.handsStarted)} />
+        <Figure times={times} label="Tables" value={now.tables} history={line((s) => s.tables)} />
         <Figure
+          times={times}
+          label="Players online"
+          value={now.playersOnline}
+          history={line((s) => s.playersOnline)}
+        />
+        <Figure
+          times={times}
+          label="Connections"
+          value={now.connections}
+          history={line((s) => s.connections)}
+        />
+        <Figure
+          times={times}
+          label="Hands a minute"
+          value={now.handsPerMinute}
+          history={line((s) => s.handsPerMinute)}
+        />
+        <Figure
+          times={times}
+          label="Hands dealt"
+          value={now.handsStarted}
+          history={line((s) => s.handsStarted)}
+        />
+        <Figure
+          times={times}
           label="Action latency p50"
           unit=" ms"
           value={now.actLatencyMs?.p50 ?? null}
           history={line((s) => s.actLatencyMs?.p50 ?? null)}
         />
         <Figure
+          times={times}
           label="Action latency p99"
           unit=" ms"
           value={now.actLatencyMs?.p99 ?? null}
           history={line((s) => s.actLatencyMs?.p99 ?? null)}
         />
         <Figure
+          times={times}
           label="Event-loop delay p99"
           unit=" ms"
           value={now.eventLoopDelayMs?.p99 ?? null}
           history={line((s) => s.eventLoopDelayMs?.p99 ?? null)}
         />
-        <Figure label="Errors" value={now.errors} history={line((s) => s.errors)} />
+        <Figure times={times} label="Errors" value={now.errors} history={line((s) => s.errors)} />
       </div>
     </section>
   );
