@@ -284,10 +284,11 @@ export const StaffBroadcast = request(ClientOp.STAFF_BROADCAST, {
   text: string({ min: 1, max: 500 }),
 });
 /**
- * Staff: finished hands, newest first, at one table and/or ended within a span (ms since the epoch, both
- * ends included); at most `limit` (default 50).
+ * Staff: finished hands, newest first, played by one player and/or at one table and/or ended within a
+ * span (ms since the epoch, both ends included); at most `limit` (default 50).
  */
 export const StaffHands = request(ClientOp.STAFF_HANDS, {
+  name: optional(UserName),
   tableId: optional(TableId),
   endedFrom: optional(int({ min: 0 })),
   endedTo: optional(int({ min: 0 })),

@@ -603,8 +603,8 @@ describe('the console’s requests (real protocol)', () => {
     for (const client of [staff, watcher.client, ...players.map((p) => p.client)]) client.close();
   });
 
-  it('staff list finished hands by table and by when they ended; the lookup is logged with its filter', async () => {
-    const { client: staff, id: staffId } = await staffClient();
+  it('staff list finished hands by player, by table and by when they ended; the lookup is logged with its filter', async () => {
+    const { client: staff, id: staffId, name: staffName } = await staffClient();
     const storage = await openMigratedSqliteStorage({ dataDir: room.dataDir });
     let hand: number;
     try {
@@ -629,12 +629,19 @@ describe('the console’s requests (real protocol)', () => {
       (await staff.ok('staff-hands', { endedFrom: ended, endedTo: ended })).hands.map((h) => h.handId),
     ).toContain(hand);
     expect((await staff.ok('staff-hands', { tableId: 'staff-list', endedTo: ended - 1 })).hands).toEqual([]);
+    // By player: the hands he played, with the other filters applied to them.
+    expect((await staff.ok('staff-hands', { name: staffName })).hands.map((h) => h.handId)).toEqual([hand]);
+    expect((await staff.ok('staff-hands', { name: staffName, endedTo: ended - 1 })).hands).toEqual([]);
+    const otherName = uniqueName('nohands');
+    (await signedUp(room, otherName)).client.close();
+    expect((await staff.ok('staff-hands', { name: otherName })).hands).toEqual([]);
+    expect(await staff.request('staff-hands', { name: 'nobody' })).toMatchObject({ code: 'UNKNOWN_USER' });
     const log = await openMigratedSqliteStorage({ dataDir: room.dataDir });
     try {
       const mine = (await log.staffLog(0, 10_000)).filter((entry) => entry.staffId === staffId);
       expect(mine[0]).toMatchObject({ action: 'hands-lookup' });
       expect(JSON.parse(mine[0]!.detail)).toEqual({ tableId: 'staff-list', found: 1 });
-      expect(mine).toHaveLength(3);
+      expect(mine).toHaveLength(6);
     } finally {
       await log.close();
     }

@@ -124,19 +124,70 @@ export async function staffHand(
   return logged(storage, staff, 'hand-lookup', { handId }, { ...hand, text: historyText(hand.phh) });
 }
 
-/** Finished hands by table and time; the lookup is logged with its filter. */
+/** Finished hands by player, table and time; the lookup is logged with its filter. */
 export async function staffHands(
   storage: Storage,
   staff: UserRecord,
   filter: {
+    readonly name?: string;
     readonly tableId?: string;
     readonly endedFrom?: number;
     readonly endedTo?: number;
     readonly limit?: number;
   },
 ): Promise<StaffResult<SettledHandView[]>> {
-  const hands = await storage.handsWhere(filter);
+  const { name, ...where } = filter;
+  let hands: SettledHandView[];
+  if (name === undefined) hands = await storage.handsWhere(where);
+  else {
+    const user = await storage.userByName(name);
+    if (user === null) return refuse(ErrorCode.UNKNOWN_USER, `no player ${name}`);
+    hands = await playersHandsWhere(storage, user.id, where);
+  }
   return logged(storage, staff, 'hands-lookup', { ...filter, found: hands.length }, hands);
+}
+
+/** Pages of a player's hands read, newest first, while looking for those that match. */
+const PAGE = 500;
+
+/**
+ * A player's settled hands, newest first, that match the table and span, at most `limit` (default 50):
+ * his hands read page by page (a narrow filter over an old span reads far, as `handsWhere` does).
+ */
+async function playersHandsWhere(
+  storage: Storage,
+  userId: UserId,
+  where: {
+    readonly tableId?: string;
+    readonly endedFrom?: number;
+    readonly endedTo?: number;
+    readonly limit?: number;
+  },
+): Promise<SettledHandView[]> {
+  const limit = where.limit ?? 50;
+  const found: SettledHandView[] = [];
+  let before: number | undefined;
+  for (;;) {
+    const page = await storage.handsOf(userId, { limit: PAGE, ...(before !== undefined ? { before } : {}) });
+    for (const played of page) {
+      const hand: SettledHandView = {
+        handId: played.handId,
+        tableId: played.tableId,
+        currency: played.currency,
+        description: played.description,
+        startedAt: played.startedAt,
+        endedAt: played.endedAt,
+      };
+      const matches =
+        (where.tableId === undefined || hand.tableId === where.tableId) &&
+        (where.endedFrom === undefined || hand.endedAt >= where.endedFrom) &&
+        (where.endedTo === undefined || hand.endedAt <= where.endedTo);
+      if (matches) found.push(hand);
+      if (found.length === limit) return found;
+    }
+    if (page.length < PAGE) return found;
+    before = page[page.length - 1]!.handId;
+  }
 }
 
 /**

@@ -563,6 +563,7 @@ export const HANDLERS: Handlers = {
   async [ClientOp.STAFF_HANDS](hub, connection, message) {
     const staff = await staffOf(hub, connection);
     const filter = {
+      ...(message.name !== undefined ? { name: message.name } : {}),
       ...(message.tableId !== undefined ? { tableId: message.tableId } : {}),
       ...(message.endedFrom !== undefined ? { endedFrom: message.endedFrom } : {}),
       ...(message.endedTo !== undefined ? { endedTo: message.endedTo } : {}),

@@ -8,10 +8,11 @@ const instant = (text: string): number | undefined => {
   return text === '' || Number.isNaN(ms) ? undefined : ms;
 };
 
-/** Finished hands by table and by when they ended, newest first; each opens with every card. */
+/** Finished hands by player, table and when they ended, newest first; each opens with every card. */
 export function HandSearch({ onHand }: { onHand: (handId: number) => void }) {
   const store = useStore();
   const { lobby } = useAppState();
+  const [name, setName] = useState('');
   const [tableId, setTableId] = useState('');
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');
@@ -21,6 +22,7 @@ export function HandSearch({ onHand }: { onHand: (handId: number) => void }) {
     const endedFrom = instant(from);
     const endedTo = instant(to);
     const filter = {
+      ...(name.trim() === '' ? {} : { name: name.trim() }),
       ...(tableId === '' ? {} : { tableId }),
       ...(endedFrom === undefined ? {} : { endedFrom }),
       ...(endedTo === undefined ? {} : { endedTo }),
@@ -32,6 +34,16 @@ export function HandSearch({ onHand }: { onHand: (handId: number) => void }) {
   return (
     <>
       <form className="console-row" onSubmit={search} aria-label="Find hands">
+        <label>
+          Played by
+          <input
+            value={name}
+            placeholder="any player"
+            onChange={(event) => {
+              setName(event.target.value);
+            }}
+          />
+        </label>
         <label>
           At table
           <select
