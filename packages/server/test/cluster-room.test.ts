@@ -215,24 +215,28 @@ describe.runIf(reachable)(
       const owners = await cluster.owners();
       expect(new Set(IDS.map((id) => owners.get(id)))).toEqual(new Set([memberOf(b), memberOf(c)]));
 
-      // Each process's /health names the tables it runs.
-      const healthTables = async (server: FeltServer) => {
-        const health = (await (await fetch(`http://127.0.0.1:${server.port}/health`)).json()) as {
-          cluster: {
-            member: number;
-            tables: string[];
-            leases: { tableId: string; memberId: number; epoch: number }[];
-          };
-        };
-        expect(health.cluster.member).toBe(memberOf(server));
-        // Its view of the leases (a tick old at most) names it as the owner of each table it runs.
-        for (const tableId of health.cluster.tables) {
-          expect(health.cluster.leases.find((lease) => lease.tableId === tableId)?.memberId).toBe(
-            memberOf(server),
-          );
-        }
-        return health.cluster.tables;
-      };
+      // Each process's /health names the tables it runs, and its view of the leases (read each tick, so
+      // one tick behind a takeover at most) soon names it as the owner of each.
+      const healthTables = (server: FeltServer) =>
+        eventually(
+          async () => {
+            const health = (await (await fetch(`http://127.0.0.1:${server.port}/health`)).json()) as {
+              cluster: {
+                member: number;
+                tables: string[];
+                leases: { tableId: string; memberId: number; epoch: number }[];
+              };
+            };
+            expect(health.cluster.member).toBe(memberOf(server));
+            const owned = health.cluster.tables.every(
+              (tableId) =>
+                health.cluster.leases.find((lease) => lease.tableId === tableId)?.memberId ===
+                memberOf(server),
+            );
+            return owned ? health.cluster.tables : null;
+          },
+          `member ${memberOf(server)}'s /health to name it the owner of each table it runs`,
+        );
       const running = [...(await healthTables(b)), ...(await healthTables(c))];
       for (const id of IDS) expect(running.filter((tableId) => tableId === id)).toHaveLength(1);
 

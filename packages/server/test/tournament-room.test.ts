@@ -203,8 +203,9 @@ describe('the room runs tournaments over the protocol', () => {
     await Promise.race(decisions);
     const held = (await players[0].client.ok('tournament-get', { tournamentId: id })).tournament;
     expect(held.state).toBe('running');
-    // Levels of three hands: the first hand is dealt, two are left.
-    expect(held.clock).toEqual({ phase: 'level', remainingMs: null, remainingHands: 2, breakNext: false });
+    // Levels of three hands, a hand counted when it finishes: while the first is played, three are left
+    // (this one included).
+    expect(held.clock).toEqual({ phase: 'level', remainingMs: null, remainingHands: 3, breakNext: false });
 
     await first.server.stop();
     const server = await startServer({
