@@ -3,6 +3,7 @@ import { useMemo, useState } from 'react';
 import { formatMoney, gameName, STRUCTURE_LABELS } from '../format';
 import { useAppState, useStore } from '../hooks';
 import { groupOf, orderRows, type LobbyOrder, type SortKey } from '../lobby-sort';
+import { FilterSelect } from './FilterSelect';
 import { SeatsPreview } from './LobbyPreview';
 
 /** The sortable columns: key, heading, and the classes of their cells. */
@@ -48,54 +49,30 @@ export function Lobby() {
     <section className="lobby" aria-labelledby="lobby-title">
       <h2 id="lobby-title">Lobby</h2>
       <div className="filters" role="search" aria-label="Filter tables">
-        <label>
-          Game
-          <select
-            aria-label="Game"
-            value={game}
-            onChange={(event) => {
-              setGame(event.target.value);
-            }}
-          >
-            <option value="">All games</option>
-            {games.map((id) => (
-              <option key={id} value={id}>
-                {gameName(id)}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label>
-          Structure
-          <select
-            aria-label="Structure"
-            value={structure}
-            onChange={(event) => {
-              setStructure(event.target.value);
-            }}
-          >
-            <option value="">All structures</option>
-            {structures.map((id) => (
-              <option key={id} value={id}>
-                {STRUCTURE_LABELS[id] ?? id}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label>
-          Money
-          <select
-            aria-label="Money"
-            value={currency}
-            onChange={(event) => {
-              setCurrency(event.target.value);
-            }}
-          >
-            <option value="">Play and real</option>
-            <option value="play">Play money</option>
-            <option value="real">Real money</option>
-          </select>
-        </label>
+        <FilterSelect
+          label="Game"
+          value={game}
+          onChange={setGame}
+          all="All games"
+          options={games.map((id) => ({ value: id, label: gameName(id) }))}
+        />
+        <FilterSelect
+          label="Structure"
+          value={structure}
+          onChange={setStructure}
+          all="All structures"
+          options={structures.map((id) => ({ value: id, label: STRUCTURE_LABELS[id] ?? id }))}
+        />
+        <FilterSelect
+          label="Money"
+          value={currency}
+          onChange={setCurrency}
+          all="Play and real"
+          options={[
+            { value: 'play', label: 'Play money' },
+            { value: 'real', label: 'Real money' },
+          ]}
+        />
         <label className="inline">
           <span>
             <input

@@ -3,6 +3,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { formatMoney, gameName, STRUCTURE_LABELS, STRUCTURE_SHORT } from '../../format';
 import { useAppState, useStore } from '../../hooks';
 import { tournamentScreen } from '../../tournament';
+import { FilterSelect } from '../FilterSelect';
 import { TournamentStateBadge } from './TournamentStateBadge';
 import { usePolling } from './polling';
 import './tournament.css';
@@ -67,53 +68,35 @@ export default function TournamentLobby() {
     <section className="lobby tournament-lobby" aria-labelledby="tournament-lobby-title">
       <h2 id="tournament-lobby-title">Tournaments</h2>
       <div className="filters" role="search" aria-label="Filter tournaments">
-        <label>
-          Kind
-          <select
-            aria-label="Kind"
-            value={kind}
-            onChange={(event) => {
-              setKind(event.target.value);
-            }}
-          >
-            <option value="">Sit & gos and scheduled</option>
-            <option value="sit-and-go">Sit & gos</option>
-            <option value="scheduled">Scheduled</option>
-          </select>
-        </label>
-        <label>
-          Game
-          <select
-            aria-label="Game"
-            value={game}
-            onChange={(event) => {
-              setGame(event.target.value);
-            }}
-          >
-            <option value="">All games</option>
-            {games.map((id) => (
-              <option key={id} value={id}>
-                {gameName(id)}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label>
-          State
-          <select
-            aria-label="State"
-            value={phase}
-            onChange={(event) => {
-              setPhase(event.target.value);
-            }}
-          >
-            <option value="">Any state</option>
-            <option value="registering">Registering</option>
-            <option value="running">Running</option>
-            <option value="finished">Finished</option>
-            <option value="cancelled">Cancelled</option>
-          </select>
-        </label>
+        <FilterSelect
+          label="Kind"
+          value={kind}
+          onChange={setKind}
+          all="Sit & gos and scheduled"
+          options={[
+            { value: 'sit-and-go', label: 'Sit & gos' },
+            { value: 'scheduled', label: 'Scheduled' },
+          ]}
+        />
+        <FilterSelect
+          label="Game"
+          value={game}
+          onChange={setGame}
+          all="All games"
+          options={games.map((id) => ({ value: id, label: gameName(id) }))}
+        />
+        <FilterSelect
+          label="State"
+          value={phase}
+          onChange={setPhase}
+          all="Any state"
+          options={[
+            { value: 'registering', label: 'Registering' },
+            { value: 'running', label: 'Running' },
+            { value: 'finished', label: 'Finished' },
+            { value: 'cancelled', label: 'Cancelled' },
+          ]}
+        />
       </div>
       {refusal === null ? null : (
         <p className="refusal" role="alert" data-testid="tournament-refusal">
