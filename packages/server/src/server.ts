@@ -347,7 +347,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
             hub.endToken(hash);
           },
           sessionMs: accounts.sessionMs,
-          callerOf: (request) => addresses.callerOf(request.socket),
+          callerOf: (request) => addresses.callerOf(request),
           allowedOrigins,
         },
       }),

@@ -76,9 +76,13 @@ export class TestClient {
     return TestClient.connectTo(room.server.url.replace('localhost', '127.0.0.1'), headers);
   }
 
-  /** A client of the room at `url` (`ws://…`), e.g. a `felt serve` process. */
-  static async connectTo(url: string, headers: Record<string, string> = {}): Promise<TestClient> {
-    const ws = new WebSocket(url, { headers });
+  /** A client of the room at `url` (`ws://…`), e.g. a `felt serve` process; `options`: ws's own. */
+  static async connectTo(
+    url: string,
+    headers: Record<string, string> = {},
+    options: WebSocket.ClientOptions = {},
+  ): Promise<TestClient> {
+    const ws = new WebSocket(url, { ...options, headers });
     const client = new TestClient(ws);
     await new Promise<void>((resolve, reject) => {
       ws.once('open', () => {
@@ -151,4 +155,18 @@ export async function signedUp(
   const client = await TestClient.connect(room);
   const data = await client.ok('signup', { name, password: 'correct horse' });
   return { client, token: data.token, id: data.account.id };
+}
+
+/** Polls `probe` until it returns a value (not undefined); generous, so a busy machine cannot fail it. */
+export async function until<T>(
+  probe: () => Promise<T | undefined> | T | undefined,
+  timeoutMs = 20_000,
+): Promise<T> {
+  const started = Date.now();
+  for (;;) {
+    const value = await probe();
+    if (value !== undefined) return value;
+    if (Date.now() - started > timeoutMs) throw new Error('timed out polling');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
 }

@@ -10,20 +10,9 @@ import type { ServerMessage } from '@felt/protocol';
 import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOGIN_TIMEOUT_CLOSE } from '../src/transport/hub.js';
-import { TestClient, startTestRoom, uniqueName, type TestRoom } from './transport-client.js';
+import { TestClient, startTestRoom, uniqueName, until, type TestRoom } from './transport-client.js';
 
 const PASSWORD = 'correct horse';
-
-/** Polls `probe` until it returns a value (not undefined); generous, so a busy machine cannot fail it. */
-async function until<T>(probe: () => Promise<T | undefined> | T | undefined, timeoutMs = 20_000): Promise<T> {
-  const started = Date.now();
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() - started > timeoutMs) throw new Error('timed out polling');
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
 
 async function signUp(room: TestRoom, name: string): Promise<void> {
   const client = await TestClient.connect(room);

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { setFlagsFromString } from 'node:v8';
 // The room's log alone, not the room: the V8 flag below is set before the room is loaded.
 import { createLogger, isLogLevel, LOG_LEVELS, type LogLevel } from '@felt/server/log';
@@ -6,6 +7,7 @@ import type { Command } from './command.js';
 const USAGE =
   'usage: felt serve [--port P] [--data DIR] [--db postgres://…] [--bus nats://…] [--node NAME] [--tables FILE]\n' +
   '                  [--allow-origin ORIGIN]… [--trust ADDRESS]… [--max-per-address N]\n' +
+  '                  [--proxy ADDRESS|CIDR]… [--proxy-protocol]\n' +
   '                  [--log-level fatal|error|warn|info|debug|trace|silent]\n' +
   '  runs the poker room: HTTP + WebSocket on port P (default 8080), data in DIR (default ./data);\n' +
   '  --db: the room on that PostgreSQL database instead of the SQLite file DIR/felt.db;\n' +
@@ -16,6 +18,9 @@ const USAGE =
   "  the room's own pages and clients that are not browsers);\n" +
   '  --trust: an address spared the per-address limits like loopback (e.g. a reverse proxy);\n' +
   '  --max-per-address: open connections per address at most (default 64; docs/security.md);\n' +
+  '  --proxy: a load balancer whose X-Forwarded-For names the client (addresses or ranges; nobody\n' +
+  "  else's is believed); --proxy-protocol: those proxies send a PROXY protocol header instead\n" +
+  '  (docs/deploy.md);\n' +
   '  --log-level: the least severe log lines written (default $FELT_LOG_LEVEL, else info); the log is\n' +
   '  one JSON object a line on stdout (docs/operators.md; `| npx pino-pretty` to read it at a terminal).\n' +
   '  SIGTERM or SIGINT: stops, every chip back to its owner, and exits.\n';
@@ -30,7 +35,17 @@ interface ServeArgs {
   readonly allowedOrigins: readonly string[];
   readonly trusted: readonly string[];
   readonly maxPerAddress: number | null;
+  readonly proxies: readonly string[];
+  readonly proxyProtocol: boolean;
   readonly logLevel: LogLevel;
+}
+
+/** `10.0.0.5`, `10.0.0.0/8`, `fd00::/8`: an address, or a range of them by its prefix length. */
+function isAddressOrRange(value: string): boolean {
+  const [address = '', prefix, ...rest] = value.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  return prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128));
 }
 
 const LEVEL_WORDS = `--log-level is one of ${LOG_LEVELS.join(', ')}`;
@@ -49,14 +64,22 @@ export function parseServeArgs(
   const allowedOrigins: string[] = [];
   const trusted: string[] = [];
   let maxPerAddress: number | null = null;
+  const proxies: string[] = [];
+  let proxyProtocol = false;
   const fromEnv = env.FELT_LOG_LEVEL;
   if (fromEnv !== undefined && fromEnv !== '' && !isLogLevel(fromEnv))
     return `FELT_LOG_LEVEL: ${LEVEL_WORDS}`;
   let logLevel: LogLevel = fromEnv !== undefined && isLogLevel(fromEnv) ? fromEnv : 'info';
   for (let i = 0; i < args.length; i++) {
     const arg = args[i]!;
+    if (arg === '--proxy-protocol') {
+      proxyProtocol = true;
+      continue;
+    }
     const match =
-      /^--(port|data|tables|db|bus|node|allow-origin|trust|max-per-address|log-level)(?:=(.*))?$/.exec(arg);
+      /^--(port|data|tables|db|bus|node|allow-origin|trust|max-per-address|proxy|log-level)(?:=(.*))?$/.exec(
+        arg,
+      );
     if (!match) return `unknown argument ${arg}`;
     const value = match[2] ?? args[++i];
     if (value === undefined || value === '') return `${arg} needs a value`;
@@ -77,6 +100,9 @@ export function parseServeArgs(
     else if (match[1] === 'max-per-address') {
       if (!/^\d+$/.test(value) || Number(value) < 1) return '--max-per-address must be an integer ≥ 1';
       maxPerAddress = Number(value);
+    } else if (match[1] === 'proxy') {
+      if (!isAddressOrRange(value)) return '--proxy is an IP address or a CIDR range (10.0.0.0/8)';
+      proxies.push(value);
     } else if (match[1] === 'log-level') {
       if (!isLogLevel(value)) return LEVEL_WORDS;
       logLevel = value;
@@ -84,7 +110,22 @@ export function parseServeArgs(
   }
   if (bus !== null && db === null) return '--bus needs --db postgres://…';
   if (node !== null && bus === null) return '--node names a process of a cluster (--bus)';
-  return { port, data, tables, db, bus, node, allowedOrigins, trusted, maxPerAddress, logLevel };
+  if (proxyProtocol && proxies.length === 0)
+    return '--proxy-protocol needs the proxies that send it (--proxy)';
+  return {
+    port,
+    data,
+    tables,
+    db,
+    bus,
+    node,
+    allowedOrigins,
+    trusted,
+    maxPerAddress,
+    proxies,
+    proxyProtocol,
+    logLevel,
+  };
 }
 
 export const serve: Command = {
@@ -119,6 +160,8 @@ export const serve: Command = {
         addresses: {
           trusted: parsed.trusted,
           ...(parsed.maxPerAddress !== null ? { maxConnections: parsed.maxPerAddress } : {}),
+          proxies: parsed.proxies,
+          proxyProtocol: parsed.proxyProtocol,
         },
       });
     } catch (error) {

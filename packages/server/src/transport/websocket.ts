@@ -100,8 +100,10 @@ export function attachWebSocket(server: HttpServer, hub: Hub, options: WebSocket
     clientTracking: true,
     verifyClient: (info, done) => {
       const allowed = originAllowed(info.req.headers.origin, info.req.headers.host, options.allowedOrigins);
-      if (allowed) done(true);
-      else done(false, 403, 'origin not allowed');
+      if (!allowed) done(false, 403, 'origin not allowed');
+      else if (!options.addresses.admitUpgrade(info.req))
+        done(false, 429, 'too many connections from this address');
+      else done(true);
     },
   });
   const alive = new WeakMap<WebSocket, boolean>();
@@ -115,7 +117,7 @@ export function attachWebSocket(server: HttpServer, hub: Hub, options: WebSocket
     const wrapped = new CorkedSocket(socket, request.socket);
     corked.set(socket, wrapped);
     const connection = hub.open(wrapped, {
-      caller: options.addresses.callerOf(request.socket),
+      caller: options.addresses.callerOf(request),
       cookieToken: sessionCookie(request),
     });
     socket.on('pong', () => alive.set(socket, true));
