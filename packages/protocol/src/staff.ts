@@ -67,6 +67,36 @@ export interface LiveFiguresView {
   readonly samples: readonly FigureSample[];
   /** Tables stopped by an error (as `/health` lists them). */
   readonly failedTables: readonly { readonly tableId: string; readonly error: string; readonly at: number }[];
+  /** The cluster as this process last saw it (at most a lease tick old); null for a room of one process. */
+  readonly cluster: ClusterStatusView | null;
+}
+
+/** The members of a cluster and the tables' leases, with their ages by the database's clock. */
+export interface ClusterView {
+  readonly members: readonly {
+    readonly id: number;
+    readonly label: string;
+    readonly address: string;
+    /** Since its last heartbeat. */
+    readonly heartbeatAgeMs: number;
+    readonly live: boolean;
+  }[];
+  readonly leases: readonly {
+    readonly tableId: string;
+    readonly memberId: number;
+    readonly epoch: number;
+    /** Since the lease was taken by its present owner. */
+    readonly ageMs: number;
+    /** Until it runs out unless renewed; negative once it has. */
+    readonly expiresInMs: number;
+  }[];
+}
+
+/** A process's view of its cluster (`/health`'s `cluster`): which member it is and the tables it runs. */
+export interface ClusterStatusView extends ClusterView {
+  readonly member: number;
+  readonly label: string;
+  readonly tables: readonly string[];
 }
 
 /** One currency's totals in the audit; `sum` is 0 when it is conserved. */

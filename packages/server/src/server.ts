@@ -278,6 +278,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       actLatencyMs: actLatency.last,
       eventLoopDelayMs: loopDelay.last,
       failedTables: failures(),
+      cluster: cluster?.member.health() ?? null,
     }));
     const hub = new Hub(
       {

@@ -20,6 +20,7 @@ function room(): {
       actLatencyMs: null,
       eventLoopDelayMs: null,
       failedTables: [],
+      cluster: null,
     },
     time: { now: 1_000_000 },
   };

@@ -3,10 +3,11 @@
  * (from → to for chip dumping), its p-value against its threshold, how many hands support it, and its
  * first hands as links; a report that flags nothing says so.
  */
-import type { IntegrityView } from '@felt/protocol';
+import type { ClusterStatusView, IntegrityView } from '@felt/protocol';
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
+import { Cluster } from '../src/components/console/Cluster';
 import { Reports } from '../src/components/console/Security';
 
 const report: IntegrityView = {
@@ -45,5 +46,32 @@ describe('the console’s game-security reports', () => {
     expect(html).toContain(' …');
     expect(html).toContain('Seated together more than chance: nothing flagged');
     expect(html.match(/<ul>/g)).toHaveLength(1);
+  });
+});
+
+describe('the console’s cluster view', () => {
+  const cluster: ClusterStatusView = {
+    member: 7,
+    label: 'web-1',
+    tables: ['t1'],
+    members: [
+      { id: 7, label: 'web-1', address: '10.0.0.11:8080', heartbeatAgeMs: 400, live: true },
+      { id: 9, label: 'web-2', address: '10.0.0.12:8080', heartbeatAgeMs: 6200, live: false },
+    ],
+    leases: [
+      { tableId: 't1', memberId: 7, epoch: 3, ageMs: 61_000, expiresInMs: 3600 },
+      { tableId: 't2', memberId: 9, epoch: 5, ageMs: 9000, expiresInMs: -2200 },
+    ],
+  };
+
+  it('each member with its heartbeat and the tables it holds; each lease with its owner, epoch and expiry', () => {
+    const html = renderToStaticMarkup(createElement(Cluster, { cluster }));
+    expect(html).toContain('1 live members; this is member 7 (web-1), running 1 tables');
+    const rows = html.split('<tr>').slice(1);
+    expect(rows.find((row) => row.includes('web-1'))).toMatch(/10\.0\.0\.11:8080.*0\.4 s ago.*<td>1<\/td>/);
+    // A member that missed its heartbeat is flagged, and his expired lease is not counted as held.
+    expect(rows.find((row) => row.includes('10.0.0.12'))).toMatch(/not live.*6\.2 s ago.*<td>0<\/td>/);
+    expect(rows.find((row) => row.includes('>t1<'))).toMatch(/7 \(web-1\).*<td>3<\/td>.*61\.0 s.*3\.6 s/);
+    expect(rows.find((row) => row.includes('>t2<'))).toMatch(/9 \(web-2\).*<td>5<\/td>.*9\.0 s.*expired/);
   });
 });

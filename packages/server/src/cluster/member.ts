@@ -22,6 +22,7 @@ import {
   type OwnerReply,
   type OwnerRequest,
 } from './owner-protocol.js';
+import type { ClusterStatusView } from '@felt/protocol';
 import type { ClusterRegistry, ClusterView, MemberId } from './registry.js';
 
 export interface ClusterMemberOptions {
@@ -84,7 +85,7 @@ export class ClusterMember implements TableMember {
    * What `/health` shows of the cluster: this member, the tables it runs, and the members and leases
    * (with their ages by the database's clock) as its last look saw them.
    */
-  health(): { member: MemberId; label: string; tables: string[] } & ClusterView {
+  health(): ClusterStatusView {
     return { member: this.#id, label: this.options.label, tables: this.owned(), ...this.#view };
   }
 

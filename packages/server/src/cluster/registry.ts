@@ -11,7 +11,10 @@
  *   may take the table only once the expiry has passed, and the take is one statement, so that two
  *   members racing for a table make one owner.
  */
+import type { ClusterView } from '@felt/protocol';
 import { intCol, intColOr, textCol, type SqlExecutor } from '../storage/sql.js';
+
+export type { ClusterView };
 
 export type MemberId = number;
 
@@ -19,27 +22,6 @@ export type MemberId = number;
 export interface Lease {
   readonly tableId: string;
   readonly epoch: number;
-}
-
-/** What `/health` shows of the cluster. */
-export interface ClusterView {
-  readonly members: readonly {
-    readonly id: MemberId;
-    readonly label: string;
-    readonly address: string;
-    /** Since its last heartbeat, by the database's clock. */
-    readonly heartbeatAgeMs: number;
-    readonly live: boolean;
-  }[];
-  readonly leases: readonly {
-    readonly tableId: string;
-    readonly memberId: MemberId;
-    readonly epoch: number;
-    /** Since the lease was taken by its present owner. */
-    readonly ageMs: number;
-    /** Until it runs out unless renewed; negative once it has. */
-    readonly expiresInMs: number;
-  }[];
 }
 
 /** `ms` as a PostgreSQL interval, from a bound parameter. */

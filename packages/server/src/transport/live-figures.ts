@@ -17,6 +17,7 @@ export interface RoomReadings {
   readonly actLatencyMs: WindowFigures | null;
   readonly eventLoopDelayMs: WindowFigures | null;
   readonly failedTables: LiveFiguresView['failedTables'];
+  readonly cluster: LiveFiguresView['cluster'];
 }
 
 export interface LiveFiguresOptions {
@@ -68,11 +69,17 @@ export class LiveFigures {
   }
 
   view(): LiveFiguresView {
-    const { sample, failedTables } = this.#now();
-    return { now: sample, periodMs: this.#periodMs, samples: [...this.#samples], failedTables };
+    const { sample, read } = this.#now();
+    return {
+      now: sample,
+      periodMs: this.#periodMs,
+      samples: [...this.#samples],
+      failedTables: read.failedTables,
+      cluster: read.cluster,
+    };
   }
 
-  #now(): { sample: FigureSample; failedTables: RoomReadings['failedTables'] } {
+  #now(): { sample: FigureSample; read: RoomReadings } {
     const at = this.#clock();
     const read = this.#read();
     const sample: FigureSample = {
@@ -86,7 +93,7 @@ export class LiveFigures {
       eventLoopDelayMs: windowView(read.eventLoopDelayMs),
       errors: read.errors,
     };
-    return { sample, failedTables: read.failedTables };
+    return { sample, read };
   }
 
   /** Hands dealt by `at`: the last sample at or before it, else the first one (the count's start). */

@@ -2,6 +2,7 @@ import type { FigureSample, LiveFiguresView } from '@felt/protocol';
 import { useEffect, useState } from 'react';
 import { useStore } from '../../hooks';
 import { Figure } from './Chart';
+import { Cluster } from './Cluster';
 
 /** How often the live view asks the room for its figures. */
 const POLL_MS = 2000;
@@ -98,6 +99,7 @@ export function Live() {
         />
         <Figure times={times} label="Errors" value={now.errors} history={line((s) => s.errors)} />
       </div>
+      {figures.cluster === null ? null : <Cluster cluster={figures.cluster} />}
     </section>
   );
 }

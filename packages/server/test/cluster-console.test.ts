@@ -1,0 +1,96 @@
+/**
+ * The staff console's cluster view (`staff-figures`' `cluster`, docs/protocol.md) on two processes of
+ * one room (PostgreSQL, NATS): each names itself, both members are live, every table has one live
+ * lease, and the tables a process says it runs are those whose lease it holds. A room of one process
+ * has no cluster view.
+ */
+import type { ClusterStatusView } from '@felt/protocol';
+import { describe, expect, it } from 'vitest';
+import { base32Decode, hotp } from '../src/accounts/totp.js';
+import type { AdminDatabase } from '../src/ledger/admin.js';
+import type { TableConfig } from '../src/table/types.js';
+import { adminGrant } from '../src/staff/roles.js';
+import { NATS_URL, natsReachable } from './nats-helpers.js';
+import { postgresReachable, testDatabase } from './postgres-helpers.js';
+import { signedUp, startTestRoom, TestClient, uniqueName, until, type TestRoom } from './transport-client.js';
+
+const reachable = (await postgresReachable()) && (await natsReachable());
+
+const IDS = ['console-1', 'console-2', 'console-3', 'console-4'];
+const tables: TableConfig[] = IDS.map((id) => ({
+  id,
+  name: id,
+  game: 'holdem',
+  structure: 'no-limit',
+  stakes: { small: 100, big: 200 },
+  currency: 'play',
+  seats: 6,
+}));
+
+/** An operator signed in (with his second factor) on `room`, his role granted in `db`. */
+async function operatorOn(room: TestRoom, db: AdminDatabase): Promise<TestClient> {
+  const name = uniqueName('op');
+  (await signedUp(room, name)).client.close();
+  const granted = await adminGrant(db, name, 'operator');
+  if (!granted.output.ok) throw new Error(granted.output.error.message);
+  const secret = new URL(granted.output.otpauth).searchParams.get('secret')!;
+  const staff = await TestClient.connect(room);
+  await staff.ok('login', {
+    name,
+    password: 'correct horse',
+    totp: hotp(base32Decode(secret)!, Math.floor(Date.now() / 30_000)),
+  });
+  return staff;
+}
+
+describe('the console’s view of the room', () => {
+  it('a room of one process has no cluster view', async () => {
+    const room = await startTestRoom({ tables: [] });
+    try {
+      const staff = await operatorOn(room, room.dataDir);
+      expect((await staff.ok('staff-figures')).figures.cluster).toBeNull();
+      staff.close();
+    } finally {
+      await room.close();
+    }
+  });
+
+  describe.runIf(reachable)('on two processes (PostgreSQL, NATS)', () => {
+    const db = testDatabase();
+
+    it('each process names itself; both are live; every table has one live lease, held by the process that says it runs it', async () => {
+      const url = await db.freshDatabase();
+      // Closed here, before the file's databases are dropped.
+      const a = await startTestRoom({ db: url, bus: NATS_URL, node: 'console-a', tables });
+      const b = await startTestRoom({ db: url, bus: NATS_URL, node: 'console-b', tables });
+      try {
+        const staffA = await operatorOn(a, { url });
+        const staffB = await operatorOn(b, { url });
+        const settled = (view: ClusterStatusView) =>
+          view.members.filter((member) => member.live).length === 2 &&
+          IDS.every((id) => view.leases.some((lease) => lease.tableId === id && lease.expiresInMs > 0));
+        const viewOf = (staff: TestClient) =>
+          until(async () => {
+            const { cluster } = (await staff.ok('staff-figures')).figures;
+            return cluster !== null && settled(cluster) ? cluster : undefined;
+          }, 60_000);
+        const [viewA, viewB] = [await viewOf(staffA), await viewOf(staffB)];
+        expect([viewA.label, viewB.label]).toEqual(['console-a', 'console-b']);
+        expect(viewA.member).not.toBe(viewB.member);
+        for (const view of [viewA, viewB]) {
+          expect(view.members.map((member) => member.id).sort()).toEqual([viewA.member, viewB.member].sort());
+          const held = view.leases
+            .filter((lease) => lease.memberId === view.member)
+            .map((lease) => lease.tableId);
+          expect([...view.tables].sort()).toEqual(held.sort());
+        }
+        // Between them they run every table, each once.
+        expect([...viewA.tables, ...viewB.tables].sort()).toEqual(expect.arrayContaining(IDS));
+        staffA.close();
+        staffB.close();
+      } finally {
+        await Promise.all([a.close(), b.close()]);
+      }
+    }, 120_000);
+  });
+});
