@@ -5,11 +5,14 @@ import { StoreContext } from './hooks';
 import { Store, type SessionHttp } from './state/store';
 import './styles.css';
 
-/** The room's socket is on the page's own host: `/ws` (or `?ws=ws://host:port/path` for development). */
-function socketUrl(): string {
-  const override = new URLSearchParams(location.search).get('ws');
-  if (override !== null) return override;
-  return `${location.protocol === 'https:' ? 'wss:' : 'ws:'}//${location.host}/ws`;
+/**
+ * The room's socket is on the page's own host: `/ws`; or the addresses `?ws=ws://a:8080/ws&ws=ws://b…`
+ * names (development, or a room of several processes without a load balancer: docs/deploy.md).
+ */
+function socketUrls(): string[] {
+  const listed = new URLSearchParams(location.search).getAll('ws');
+  if (listed.length > 0) return listed;
+  return [`${location.protocol === 'https:' ? 'wss:' : 'ws:'}//${location.host}/ws`];
 }
 
 /** The session endpoints on the page's own origin; the answer sets or clears the HttpOnly cookie. */
@@ -24,7 +27,7 @@ const http: SessionHttp = async (path, body) => {
 };
 
 // Settings live in localStorage (kept when the tab closes; they are not secrets); the session is the cookie.
-const store = new Store({ url: socketUrl(), http, storage: localStorage });
+const store = new Store({ urls: socketUrls(), http, storage: localStorage });
 // Inspection hook for the end-to-end tests' failure reports (read-only).
 (window as unknown as { feltDebug: () => unknown }).feltDebug = () => store.getState();
 const root = document.getElementById('root');

@@ -22,7 +22,7 @@ describe('Connection', () => {
     const network = new FakeNetwork();
     const pushes: Record<string, unknown>[] = [];
     const connection = new Connection({
-      url: 'ws://room/ws',
+      urls: ['ws://room/ws'],
       socket: network.factory,
       onPush: (message) => pushes.push(message),
       onStatus: () => undefined,
@@ -51,7 +51,7 @@ describe('Connection', () => {
     const opens: boolean[] = [];
     let connection: Connection | null = null;
     connection = new Connection({
-      url: 'ws://room/ws',
+      urls: ['ws://room/ws'],
       socket: network.factory,
       onPush: () => undefined,
       onStatus: (status) => statuses.push(status),
@@ -93,13 +93,58 @@ describe('Connection', () => {
     connection.close();
     expect(statuses.at(-1)).toBe('closed');
   });
+  it('several addresses: a dropped socket is retried where it was, and each failed attempt moves on to the next address', async () => {
+    const network = new FakeNetwork();
+    const timers = manualTimers();
+    const opens: boolean[] = [];
+    const connection = new Connection({
+      urls: ['ws://a/ws', 'ws://b/ws', 'ws://c/ws'],
+      socket: network.factory,
+      onPush: () => undefined,
+      onStatus: () => undefined,
+      onOpen: (reopened) => {
+        opens.push(reopened);
+        return undefined;
+      },
+      setTimer: timers.setTimer,
+      clearTimer: timers.clearTimer,
+    });
+    network.last.open();
+    // Process a dies: its socket drops, and a is tried once more before b and c.
+    network.last.close();
+    timers.timers.at(-1)!.fn();
+    network.last.close();
+    timers.timers.at(-1)!.fn();
+    expect(network.sockets.map((socket) => socket.url)).toEqual(['ws://a/ws', 'ws://a/ws', 'ws://b/ws']);
+    network.last.open();
+    expect(opens).toEqual([false, true]);
+    const asked = connection.request('lobby-list');
+    expect(network.last.sent).toMatchObject([{ op: 'lobby-list' }]);
+    network.last.ack('lobby-list', { tables: [] });
+    await expect(asked).resolves.toMatchObject({ for: 'lobby-list' });
+    // b dies too and c is down: the addresses go round, a again after c.
+    network.last.close();
+    for (let i = 0; i < 3; i++) {
+      timers.timers.at(-1)!.fn();
+      network.last.close();
+    }
+    timers.timers.at(-1)!.fn();
+    expect(network.sockets.slice(3).map((socket) => socket.url)).toEqual([
+      'ws://b/ws',
+      'ws://c/ws',
+      'ws://a/ws',
+      'ws://b/ws',
+    ]);
+    connection.close();
+  });
+
   it('reopen (after signing in): a fresh socket at once, no backoff; requests in flight fail, later ones go on the new socket after onOpen', async () => {
     const network = new FakeNetwork();
     const timers = manualTimers();
     const opens: boolean[] = [];
     let connection: Connection | null = null;
     connection = new Connection({
-      url: 'ws://room/ws',
+      urls: ['ws://room/ws'],
       socket: network.factory,
       onPush: () => undefined,
       onStatus: () => undefined,

@@ -22,7 +22,7 @@ const NEXT = { hand: 2, commitment: 'ab'.repeat(32) };
 async function seatedAt(view: ReturnType<typeof holdemView>) {
   const network = new FakeNetwork();
   const http = () => Promise.resolve({ status: 200, body: alice });
-  const store = new Store({ url: 'ws://room/ws', socket: network.factory, http });
+  const store = new Store({ urls: ['ws://room/ws'], socket: network.factory, http });
   network.last.open();
   network.last.ack('resume', { ...alice, tables: [view.tableId] });
   await flush();

@@ -68,7 +68,7 @@ async function signedIn() {
   const network = new FakeNetwork();
   const storage = new MemoryStorage();
   const http = new FakeHttp();
-  const store = new Store({ url: 'ws://room/ws', socket: network.factory, http: http.post, storage });
+  const store = new Store({ urls: ['ws://room/ws'], socket: network.factory, http: http.post, storage });
   const first = network.last;
   first.open();
   // A page without a session: the first socket's resume is refused.
@@ -229,7 +229,7 @@ describe('the session is the cookie; settings are kept', () => {
     // The tab is closed; a new page with the same storage and the cookie the browser kept.
     const network = new FakeNetwork();
     const again = new Store({
-      url: 'ws://room/ws',
+      urls: ['ws://room/ws'],
       socket: network.factory,
       http: new FakeHttp().post,
       storage,
@@ -268,7 +268,7 @@ describe('the session is the cookie; settings are kept', () => {
         message: 'too many password attempts on this account; try again in 4 s',
       },
     });
-    const store = new Store({ url: 'ws://room/ws', socket: network.factory, http: http.post });
+    const store = new Store({ urls: ['ws://room/ws'], socket: network.factory, http: http.post });
     network.last.open();
     await expect(store.logIn('alice', 'wrong one')).rejects.toThrow(/try again in 4 s/);
     expect(store.getState().session).toBeNull();
@@ -448,7 +448,7 @@ describe('the staff console is offered to staff only', () => {
       status: 401,
       body: { code: 'TOTP_REQUIRED', message: 'a staff account signs in with its authenticator’s code too' },
     });
-    const store = new Store({ url: 'ws://room/ws', socket: network.factory, http: http.post });
+    const store = new Store({ urls: ['ws://room/ws'], socket: network.factory, http: http.post });
     network.last.open();
     await expect(store.logIn('olga', 'correct horse')).rejects.toMatchObject({ code: 'TOTP_REQUIRED' });
     expect(store.getState().session).toBeNull();

@@ -2,7 +2,9 @@
  * One WebSocket to the room, kept open: requests carry an id and are answered by `ack` or `error`;
  * everything else is pushed. When the socket drops, the connection retries with backoff (0.25 s doubling
  * to 5 s) and calls `onReopen` so the app can resume its session and re-open its tables; the status it
- * reports drives the "reconnecting" notice.
+ * reports drives the "reconnecting" notice. Given several addresses of the room (its processes,
+ * docs/deploy.md), a dropped socket is retried where it was, and each attempt that fails moves on to
+ * the next address: a process that died is left for a live one.
  */
 
 /** The part of the browser's WebSocket the connection uses: tests pass a fake. */
@@ -31,7 +33,8 @@ export class RequestError extends Error {
 }
 
 export interface ConnectionOptions {
-  readonly url: string;
+  /** The room's addresses, tried in turn (at least one). */
+  readonly urls: readonly string[];
   readonly socket?: SocketFactory;
   /** Every pushed message (not the acks and errors of requests). */
   readonly onPush: (message: Record<string, unknown>) => void;
@@ -61,6 +64,7 @@ export class Connection {
   private readonly pending = new Map<number, Pending>();
   private readonly queue: { readonly id: number; readonly frame: string }[] = [];
   private attempts = 0;
+  private address = 0;
   private everOpened = false;
   private stopped = false;
   private retryTimer: unknown = null;
@@ -69,6 +73,7 @@ export class Connection {
   private readonly clearTimer: (handle: unknown) => void;
 
   constructor(private readonly options: ConnectionOptions) {
+    if (options.urls.length === 0) throw new RangeError('a connection needs an address');
     this.setTimer = options.setTimer ?? ((fn, ms) => setTimeout(fn, ms));
     this.clearTimer =
       options.clearTimer ??
@@ -148,10 +153,12 @@ export class Connection {
   private open(): void {
     const factory: SocketFactory =
       this.options.socket ?? ((url) => new WebSocket(url) as unknown as SocketLike);
-    const socket = factory(this.options.url);
+    const socket = factory(this.options.urls[this.address]!);
     this.socket = socket;
+    let opened = false;
     socket.onopen = () => {
       if (socket !== this.socket) return;
+      opened = true;
       const reopened = this.everOpened;
       this.everOpened = true;
       this.attempts = 0;
@@ -176,6 +183,7 @@ export class Connection {
       this.socket = null;
       this.failPending();
       if (this.stopped) return;
+      if (!opened) this.address = (this.address + 1) % this.options.urls.length;
       this.setStatus(this.everOpened ? 'reconnecting' : 'connecting');
       const delay = Math.min(5000, 250 * 2 ** this.attempts);
       this.attempts++;

@@ -117,7 +117,8 @@ export type StaffOp = Extract<ClientOp, `staff-${string}`>;
 export type SessionHttp = (path: string, body: unknown) => Promise<{ status: number; body: unknown }>;
 
 export interface StoreOptions {
-  readonly url: string;
+  /** The room's WebSocket addresses, tried in turn when one fails. */
+  readonly urls: readonly string[];
   readonly socket?: SocketFactory;
   readonly http: SessionHttp;
   /** Where the settings are kept (the browser's localStorage: settings are not secrets). */
@@ -180,7 +181,7 @@ export class Store {
       toast: null,
     };
     this.connection = new Connection({
-      url: options.url,
+      urls: options.urls,
       ...(options.socket === undefined ? {} : { socket: options.socket }),
       onPush: (message) => {
         this.push(message as unknown as ServerMessage);
