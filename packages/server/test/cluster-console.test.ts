@@ -6,13 +6,10 @@
  */
 import type { ClusterStatusView } from '@felt/protocol';
 import { describe, expect, it } from 'vitest';
-import { base32Decode, hotp } from '../src/accounts/totp.js';
-import type { AdminDatabase } from '../src/ledger/admin.js';
 import type { TableConfig } from '../src/table/types.js';
-import { adminGrant } from '../src/staff/roles.js';
 import { NATS_URL, natsReachable } from './nats-helpers.js';
 import { postgresReachable, testDatabase } from './postgres-helpers.js';
-import { signedUp, startTestRoom, TestClient, uniqueName, until, type TestRoom } from './transport-client.js';
+import { roomUrl, staffSignedIn, startTestRoom, until, type TestClient } from './transport-client.js';
 
 const reachable = (await postgresReachable()) && (await natsReachable());
 
@@ -27,27 +24,11 @@ const tables: TableConfig[] = IDS.map((id) => ({
   seats: 6,
 }));
 
-/** An operator signed in (with his second factor) on `room`, his role granted in `db`. */
-async function operatorOn(room: TestRoom, db: AdminDatabase): Promise<TestClient> {
-  const name = uniqueName('op');
-  (await signedUp(room, name)).client.close();
-  const granted = await adminGrant(db, name, 'operator');
-  if (!granted.output.ok) throw new Error(granted.output.error.message);
-  const secret = new URL(granted.output.otpauth).searchParams.get('secret')!;
-  const staff = await TestClient.connect(room);
-  await staff.ok('login', {
-    name,
-    password: 'correct horse',
-    totp: hotp(base32Decode(secret)!, Math.floor(Date.now() / 30_000)),
-  });
-  return staff;
-}
-
 describe('the console’s view of the room', () => {
   it('a room of one process has no cluster view', async () => {
     const room = await startTestRoom({ tables: [] });
     try {
-      const staff = await operatorOn(room, room.dataDir);
+      const { client: staff } = await staffSignedIn(roomUrl(room), room.dataDir);
       expect((await staff.ok('staff-figures')).figures.cluster).toBeNull();
       staff.close();
     } finally {
@@ -64,8 +45,8 @@ describe('the console’s view of the room', () => {
       const a = await startTestRoom({ db: url, bus: NATS_URL, node: 'console-a', tables });
       const b = await startTestRoom({ db: url, bus: NATS_URL, node: 'console-b', tables });
       try {
-        const staffA = await operatorOn(a, { url });
-        const staffB = await operatorOn(b, { url });
+        const { client: staffA } = await staffSignedIn(roomUrl(a), { url });
+        const { client: staffB } = await staffSignedIn(roomUrl(b), { url });
         const settled = (view: ClusterStatusView) =>
           view.members.filter((member) => member.live).length === 2 &&
           IDS.every((id) => view.leases.some((lease) => lease.tableId === id && lease.expiresInMs > 0));

@@ -6,10 +6,8 @@
  */
 import type { ChildProcess } from 'node:child_process';
 import { afterEach, describe, expect, it } from 'vitest';
-import { base32Decode, hotp } from '../src/accounts/totp.js';
-import { adminGrant } from '../src/staff/roles.js';
 import { felt, FeltServer, freePort, logLines, tempDir, type FeltRun } from './integration-helpers.js';
-import { TestClient, uniqueName } from './transport-client.js';
+import { staffSignedIn, TestClient, uniqueName } from './transport-client.js';
 
 const cleanups: (() => unknown)[] = [];
 afterEach(async () => {
@@ -27,24 +25,6 @@ async function until(condition: () => boolean, what: string): Promise<void> {
     if (Date.now() > end) throw new Error(`waited 30 s for ${what}`);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
-}
-
-/** A staff member signed in with his authenticator's code. */
-async function staffSignedIn(dataDir: string, url: string): Promise<{ client: TestClient; id: number }> {
-  const name = uniqueName('op');
-  const player = await TestClient.connectTo(url);
-  const { account } = await player.ok('signup', { name, password: 'correct horse' });
-  player.close();
-  const granted = await adminGrant(dataDir, name, 'operator');
-  if (!granted.output.ok) throw new Error(granted.output.error.message);
-  const secret = new URL(granted.output.otpauth).searchParams.get('secret')!;
-  const client = await TestClient.connectTo(url);
-  await client.ok('login', {
-    name,
-    password: 'correct horse',
-    totp: hotp(base32Decode(secret)!, Math.floor(Date.now() / 30_000)),
-  });
-  return { client, id: account.id };
 }
 
 const EVENING_TABLE = {
@@ -72,7 +52,7 @@ describe('felt serve logs one JSON object a line on stdout', () => {
     expect(await player.request('login', { name, password: 'not the password' })).toMatchObject({
       code: 'BAD_CREDENTIALS',
     });
-    const staff = await staffSignedIn(dir, url);
+    const staff = await staffSignedIn(url, dir);
     cleanups.push(() => {
       staff.client.close();
     });

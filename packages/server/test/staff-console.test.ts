@@ -8,13 +8,20 @@
  */
 import { STAFF_OPS, type ServerMessage } from '@felt/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { base32Decode, hotp } from '../src/accounts/totp.js';
 import { adminIntegrity } from '../src/integrity/admin.js';
 import { adminAudit } from '../src/ledger/admin.js';
-import { adminGrant, adminRevoke } from '../src/staff/roles.js';
+import { adminRevoke } from '../src/staff/roles.js';
 import { openMigratedSqliteStorage } from '../src/storage/index.js';
 import { handStarted, history } from './storage-contract-helpers.js';
-import { signedUp, TestClient, uniqueName, startTestRoom, type TestRoom } from './transport-client.js';
+import {
+  roomUrl,
+  signedUp,
+  staffSignedIn,
+  TestClient,
+  uniqueName,
+  startTestRoom,
+  type TestRoom,
+} from './transport-client.js';
 
 let room: TestRoom;
 beforeAll(async () => {
@@ -53,21 +60,7 @@ const FIELDS: Record<string, Record<string, unknown>> = {
   'staff-transactions': { name: 'nobody' },
 };
 
-async function staffClient(): Promise<{ client: TestClient; name: string; id: number }> {
-  const name = uniqueName('op');
-  const { client, id } = await signedUp(room, name);
-  client.close();
-  const granted = await adminGrant(room.dataDir, name, 'operator');
-  if (!granted.output.ok) throw new Error(granted.output.error.message);
-  const secret = new URL(granted.output.otpauth).searchParams.get('secret')!;
-  const staff = await TestClient.connect(room);
-  await staff.ok('login', {
-    name,
-    password: 'correct horse',
-    totp: hotp(base32Decode(secret)!, Math.floor(Date.now() / 30_000)),
-  });
-  return { client: staff, name, id };
-}
+const staffClient = () => staffSignedIn(roomUrl(room), room.dataDir);
 
 describe('staff requests (real protocol)', () => {
   it('every staff op is refused logged out (NOT_AUTHENTICATED), to a player and to a revoked staff member (NOT_STAFF)', async () => {

@@ -7,8 +7,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AckData, ClientOp, ServerMessage } from '@felt/protocol';
 import WebSocket from 'ws';
+import { base32Decode, hotp } from '../src/accounts/totp.js';
+import type { AdminDatabase } from '../src/ledger/admin.js';
 import { startServer, type RunningServer, type ServerOptions } from '../src/server.js';
 import { silentLogger } from '../src/log.js';
+import { adminGrant } from '../src/staff/roles.js';
 
 /** Cheap scrypt for tests (the production cost is DEFAULT_SCRYPT). */
 export const TEST_SCRYPT = { N: 1024, r: 8, p: 1 } as const;
@@ -73,7 +76,7 @@ export class TestClient {
 
   /** `headers`: extra upgrade headers (a browser's Origin, its Cookie). */
   static connect(room: TestRoom, headers: Record<string, string> = {}): Promise<TestClient> {
-    return TestClient.connectTo(room.server.url.replace('localhost', '127.0.0.1'), headers);
+    return TestClient.connectTo(roomUrl(room), headers);
   }
 
   /** A client of the room at `url` (`ws://…`), e.g. a `felt serve` process; `options`: ws's own. */
@@ -147,6 +150,34 @@ export class TestClient {
 let counter = 0;
 /** A fresh account name. */
 export const uniqueName = (prefix = 'p'): string => `${prefix}${process.pid % 1000}x${++counter}`;
+
+/** The room's WebSocket address, on 127.0.0.1. */
+export const roomUrl = (room: TestRoom): string => room.server.url.replace('localhost', '127.0.0.1');
+
+/**
+ * An operator signed in with his authenticator's code on the room at `url` (`ws://…`): signed up
+ * there, his role granted in `where` (the room's data folder or PostgreSQL database) as `felt admin
+ * grant` does.
+ */
+export async function staffSignedIn(
+  url: string,
+  where: AdminDatabase,
+): Promise<{ client: TestClient; name: string; id: number }> {
+  const name = uniqueName('op');
+  const player = await TestClient.connectTo(url);
+  const { account } = await player.ok('signup', { name, password: 'correct horse' });
+  player.close();
+  const granted = await adminGrant(where, name, 'operator');
+  if (!granted.output.ok) throw new Error(granted.output.error.message);
+  const secret = new URL(granted.output.otpauth).searchParams.get('secret')!;
+  const client = await TestClient.connectTo(url);
+  await client.ok('login', {
+    name,
+    password: 'correct horse',
+    totp: hotp(base32Decode(secret)!, Math.floor(Date.now() / 30_000)),
+  });
+  return { client, name, id: account.id };
+}
 
 export async function signedUp(
   room: TestRoom,
