@@ -199,7 +199,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     const tournamentSet =
       cluster === null ? (options.tournaments ?? (await loadTournamentSet(tableFile))) : [];
     const clock = realClock();
-    const allIns = memoryAllInCounter();
+    const allIns = cluster?.allIns ?? memoryAllInCounter();
     // The gauges read the lobby and the hub, made below, when Prometheus scrapes.
     const metrics: RoomMetrics = new RoomMetrics({
       tables: () => lobby.allTables().length,

@@ -12,6 +12,7 @@ import { migrated } from '../storage/index.js';
 import { sqlStorage } from '../storage/sql-storage.js';
 import type { Storage } from '../storage/types.js';
 import type { Table, TableConfig, TableStorage } from '../table/types.js';
+import { SharedAllInCounter } from './all-ins.js';
 import { Bus } from './bus.js';
 import { fencedTableStorage } from './fence.js';
 import { ClusterMember } from './member.js';
@@ -25,6 +26,9 @@ export const LEASE_MS = 4000;
  * the lease row's lock (or any other) against the member taking its tables over.
  */
 const IDLE_IN_TRANSACTION_MS = 2000;
+
+/** How often each process reads the others' all-in grants. */
+const ALL_IN_LOAD_MS = 1000;
 
 export interface ClusterRoomOptions {
   readonly db: string;
@@ -43,6 +47,8 @@ export interface ClusterRoom {
   readonly storage: Storage;
   readonly member: ClusterMember;
   readonly registry: ClusterRegistry;
+  /** The artificial all-ins granted by every process (./all-ins.ts), for the tables this one runs. */
+  readonly allIns: SharedAllInCounter;
   /** Leaves the cluster (its tables to the others) and closes the bus and the database. */
   close(): Promise<void>;
 }
@@ -102,11 +108,21 @@ export async function openClusterRoom(options: ClusterRoomOptions): Promise<Clus
       return table;
     },
   });
+  const allIns = new SharedAllInCounter(driver, options.logger);
+  const loadAllIns = () =>
+    allIns.load(Date.now()).catch((error: unknown) => {
+      options.logger.error({ err: error }, 'all-in grants not read');
+    });
+  await loadAllIns();
+  const allInTimer = setInterval(() => void loadAllIns(), ALL_IN_LOAD_MS);
+  allInTimer.unref();
   return {
     storage,
     member,
     registry,
+    allIns,
     async close() {
+      clearInterval(allInTimer);
       await member.stop();
       await bus.close();
       await leaseDriver.close();
