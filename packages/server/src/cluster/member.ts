@@ -13,7 +13,8 @@
  *   its share so): a few at a time, each between two hands — no new hand starts there, and once the one
  *   in play has ended the table is let go and its lease released, so that the taker finds no hand to
  *   cancel;
- * - answers the other members' requests for the tables it runs, and publishes their summaries.
+ * - answers the other members' requests for the tables it runs, and publishes their summaries (and
+ *   settings: a table another lobby opened is listed by every process).
  */
 import type { Logger } from '../log.js';
 import type { Table, TableConfig, TableMessage } from '../table/types.js';
@@ -40,6 +41,12 @@ export interface ClusterMemberOptions {
   readonly openTable: (config: TableConfig, fence: Fence) => Promise<Table>;
   /** Told when this member stops running a table (its lease lost): its actor is gone. */
   readonly dropped?: (tableId: string) => void;
+  /**
+   * Told of a table another member runs that this one does not know (a lobby there opened it, all of
+   * its kind being full): this process's lobby should list it too, so that every process has the same
+   * tables (and the members the same targets).
+   */
+  readonly discovered?: (config: TableConfig) => void;
   readonly logger: Logger;
 }
 
@@ -109,6 +116,7 @@ export class ClusterMember implements TableMember {
     this.#stopListening = this.options.bus.subscribe(OWNED_TABLES_SUBJECT, (value) => {
       const news = value as OwnedTables;
       for (const state of news.tables) {
+        if (!this.#tables.has(state.tableId)) this.options.discovered?.(state.config);
         this.#tables.get(state.tableId)?.learn(news.member, state.epoch, state.summary, state.view);
       }
     });
@@ -281,7 +289,13 @@ export class ClusterMember implements TableMember {
       const local = table.local;
       const epoch = table.localEpoch;
       if (local === null || epoch === null) continue;
-      tables.push({ tableId: table.id, epoch, summary: local.summary(), view: local.view(null) });
+      tables.push({
+        tableId: table.id,
+        config: table.config,
+        epoch,
+        summary: local.summary(),
+        view: local.view(null),
+      });
     }
     const news: OwnedTables = { member: this.#id, tables };
     this.options.bus.publish(OWNED_TABLES_SUBJECT, news);
@@ -319,7 +333,7 @@ export class ClusterMember implements TableMember {
   }
 
   pushSubject(): string {
-    return `felt.push.${this.#id}.${++this.#subjects}`;
+    return `push.${this.#id}.${++this.#subjects}`;
   }
 
   listen(subject: string, onPush: (push: BusPush<TableMessage>) => void): () => void {

@@ -8,6 +8,7 @@
 import { hostname } from 'node:os';
 import type { Logger } from '../log.js';
 import { PostgresDriver } from '../storage/postgres.js';
+import { textCol } from '../storage/sql.js';
 import { migrated } from '../storage/index.js';
 import { sqlStorage } from '../storage/sql-storage.js';
 import type { Storage } from '../storage/types.js';
@@ -39,6 +40,8 @@ export interface ClusterRoomOptions {
   readonly openActor: (config: TableConfig, storage: TableStorage) => Table;
   /** This process stopped running a table (it lost its lease). */
   readonly dropped: (tableId: string) => void;
+  /** Another process runs a table this one does not know (its lobby opened it): list it here too. */
+  readonly discovered: (config: TableConfig) => void;
   readonly logger: Logger;
 }
 
@@ -65,7 +68,9 @@ export async function openClusterRoom(options: ClusterRoomOptions): Promise<Clus
   const label = options.node ?? hostname();
   let bus: Bus;
   try {
-    bus = await Bus.connect(options.bus, `felt ${label}`);
+    // The room is its database: processes on other databases may share the NATS server.
+    const room = await leaseDriver.get('SELECT current_database() AS name');
+    bus = await Bus.connect(options.bus, `felt ${label}`, textCol(room!, 'name'));
   } catch (error) {
     await leaseDriver.close();
     await storage.close();
@@ -77,6 +82,7 @@ export async function openClusterRoom(options: ClusterRoomOptions): Promise<Clus
     label,
     logger: options.logger,
     dropped: options.dropped,
+    discovered: options.discovered,
     openTable: async (config, fence) => {
       const taken = await takeOver(driver, fence);
       const table = options.openActor(config, fencedTableStorage(driver, fence));
