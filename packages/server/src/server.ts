@@ -147,6 +147,8 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   let openActor: (config: TableConfig, tableStorage: TableStorage) => Table = () => {
     throw new Error('no table before the room is made');
   };
+  // A table another process's lobby opened: listed here too; set below, once the lobby is made.
+  let discovered: (config: TableConfig) => void = () => undefined;
   // Tables stopped by an error (storage down, a bug, a lease lost): `/health` is not ok while there is one.
   const failedTables = new Map<string, { readonly error: string; readonly at: number }>();
   try {
@@ -158,6 +160,9 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
         openActor: (config, tableStorage) => openActor(config, tableStorage),
         // Another process runs it now: its failure here is over.
         dropped: (tableId) => failedTables.delete(tableId),
+        discovered: (config) => {
+          discovered(config);
+        },
         logger,
       });
     }
@@ -199,7 +204,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     const tournamentSet =
       cluster === null ? (options.tournaments ?? (await loadTournamentSet(tableFile))) : [];
     const clock = realClock();
-    const allIns = memoryAllInCounter();
+    const allIns = cluster?.allIns ?? memoryAllInCounter();
     // The gauges read the lobby and the hub, made below, when Prometheus scrapes.
     const metrics: RoomMetrics = new RoomMetrics({
       tables: () => lobby.allTables().length,
@@ -251,6 +256,13 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       },
       ...(options.lobbyPollMs !== undefined ? { pollMs: options.lobbyPollMs } : {}),
     });
+    discovered = (config) => {
+      try {
+        lobby.open(config);
+      } catch (error) {
+        logger.warn({ tableId: config.id, err: error }, 'table of another process not listed');
+      }
+    };
     const tournaments = new TournamentRoom({
       storage,
       clock,

@@ -40,7 +40,7 @@ const reachable = await natsReachable();
 describe.runIf(reachable)('the bus (NATS)', () => {
   const buses: Bus[] = [];
   const open = async (name: string): Promise<Bus> => {
-    const bus = await Bus.connect(NATS_URL, name);
+    const bus = await Bus.connect(NATS_URL, name, `test-${process.pid}`);
     buses.push(bus);
     return bus;
   };

@@ -1,11 +1,12 @@
 /**
  * A room on real `felt serve --db postgres://… --bus nats://…` processes sharing one PostgreSQL database
  * and the machine's NATS, with `felt bots` connected to processes other than the first. The first
- * process runs every table, so every bot's command crosses the bus to it; then it is killed (SIGKILL) —
- * or paused (SIGSTOP) and, once its tables are taken, resumed — in the middle of hands. The others take
- * its tables over: exactly the hands that were in progress are cancelled, the players keep their seats
- * and stacks, every table deals again, and `felt admin audit --db` finds every chip. A paused process
- * finds its tables gone when it wakes, joins again as a new member and takes nothing back.
+ * process takes every table; each process started later takes its share, handed over between two hands
+ * (no hand cancelled), so the bots' commands cross the bus to whichever owns their table. Then one is
+ * killed (SIGKILL) — or paused (SIGSTOP) and, once its tables are taken, resumed — in the middle of
+ * hands. The others take its tables over: exactly the hands that were in progress there are cancelled,
+ * the players keep their seats and stacks, every table deals again, and `felt admin audit --db` finds
+ * every chip. A paused process finds its tables gone when it wakes and joins again as a new member.
  * Without PostgreSQL or NATS it skips, or fails when CI=true (./services.ts).
  */
 import type { ChildProcess } from 'node:child_process';
@@ -22,6 +23,7 @@ import {
   tempDir,
   writeTables,
   type FeltRun,
+  type LogLine,
 } from './integration-helpers.js';
 import { NATS_URL, natsReachable } from './nats-helpers.js';
 import { postgresReachable, testDatabase } from './postgres-helpers.js';
@@ -30,6 +32,11 @@ const reachable = (await postgresReachable()) && (await natsReachable());
 
 /** Four tables of three seats: twelve bots fill them. */
 const IDS = ['cluster-1', 'cluster-2', 'cluster-3', 'cluster-4'];
+/**
+ * Six heads-up tables for the spread: twelve bots fill them (and the lobbies open a seventh), so each of
+ * three processes should run two or three.
+ */
+const SPREAD = ['spread-1', 'spread-2', 'spread-3', 'spread-4', 'spread-5', 'spread-6'];
 /** Another game, where the bots (hold'em) never sit: a person's table. */
 const QUIET = 'cluster-omaha';
 const table = (id: string): TableConfig => ({
@@ -39,7 +46,7 @@ const table = (id: string): TableConfig => ({
   structure: 'no-limit',
   stakes: { small: 100, big: 200 },
   currency: 'play',
-  seats: 3,
+  seats: SPREAD.includes(id) ? 2 : 3,
   clocks: { betweenHandsMs: 50 },
 });
 
@@ -62,16 +69,24 @@ const memberOf = (server: FeltServer): number => {
   return Number(joins[joins.length - 1]!['member']);
 };
 
-/** The takeovers a process logged of the test's tables: hands cancelled and seats kept, by table. */
-const takeoversOf = (servers: readonly FeltServer[]) =>
-  servers
-    .flatMap((server) => server.logs.filter((line) => line.msg === 'table taken over'))
-    .filter((line) => IDS.includes(String(line['tableId'])))
+/** The takeovers in log lines of the test's tables: hands cancelled and seats kept, by table. */
+const takeoversIn = (lines: readonly LogLine[], ids: readonly string[] = IDS) =>
+  lines
+    .filter((line) => line.msg === 'table taken over')
+    .filter((line) => ids.includes(String(line['tableId'])))
     .map((line) => ({
       tableId: String(line['tableId']),
       cancelled: Number(line['handsCancelled']),
       kept: Number(line['seatsKept']),
     }));
+
+/** The takeovers `servers` logged of the test's tables. */
+const takeoversOf = (servers: readonly FeltServer[], ids: readonly string[] = IDS) =>
+  servers.flatMap((server) => takeoversIn(server.logs, ids));
+
+/** The tables `servers` handed over between two hands (to a member under its share). */
+const handoversOf = (servers: readonly FeltServer[]) =>
+  servers.flatMap((server) => server.logs.filter((line) => line.msg === 'table handed over'));
 
 describe.runIf(reachable)(
   'a room on several processes, one of them killed or paused (PostgreSQL, NATS)',
@@ -86,17 +101,20 @@ describe.runIf(reachable)(
       await Promise.all(servers.map((server) => server.kill()));
       await Promise.all(drivers.map((driver) => driver.close()));
       data.remove();
+      spreadData.remove();
     }, 60_000);
     const tablesFile = writeTables(data.dir, [...IDS, QUIET].map(table));
+    const spreadData = tempDir('felt-cluster-spread-');
+    const spreadFile = writeTables(spreadData.dir, SPREAD.map(table));
 
-    /** A fresh database, its processes, and what the test reads of it. */
-    async function room() {
+    /** A fresh database, its processes, and what the test reads of it (its tables: `ids` in `file`). */
+    async function room(ids: readonly string[] = IDS, file = tablesFile) {
       const url = await db.freshDatabase();
       const sql = new PostgresDriver({ url, poolSize: 2 });
       drivers.push(sql);
       const start = async (node: string) => {
         const server = await FeltServer.start(data.dir, await freePort(), [
-          ...['--db', url, '--bus', NATS_URL, '--node', node, '--tables', tablesFile],
+          ...['--db', url, '--bus', NATS_URL, '--node', node, '--tables', file],
         ]);
         servers.push(server);
         return server;
@@ -107,14 +125,38 @@ describe.runIf(reachable)(
             await sql.all('SELECT table_id, member_id FROM table_leases WHERE expires_at > clock_timestamp()')
           ).map((row) => [textCol(row, 'table_id'), intCol(row, 'member_id')]),
         );
-      const handsWith = async (status: string) =>
+      const handsWith = async (status: string, at: readonly string[] = ids) =>
         (await sql.all('SELECT id, table_id FROM hands WHERE status = ? ORDER BY id', [status]))
-          .filter((row) => IDS.includes(textCol(row, 'table_id')))
+          .filter((row) => at.includes(textCol(row, 'table_id')))
           .map((row) => intCol(row, 'id'));
-      const seatsWithChips = async () =>
+      const seatsWithChips = async (at: readonly string[] = ids) =>
         (await sql.all("SELECT table_id FROM ledger_accounts WHERE kind = 'seat' AND balance > 0")).filter(
-          (row) => IDS.includes(textCol(row, 'table_id')),
+          (row) => at.includes(textCol(row, 'table_id')),
         ).length;
+      /**
+       * Waits until the tables are spread over `members`: every table held, each member running one more
+       * than another at most, and no lease changing hands for two looks in a row; the test's tables each
+       * runs then.
+       */
+      const spread = async (members: readonly FeltServer[]) => {
+        let last = '';
+        return eventually(async () => {
+          const now = await owners();
+          const counts = members.map(
+            (server) => [...now.values()].filter((m) => m === memberOf(server)).length,
+          );
+          const all = counts.reduce((sum, n) => sum + n, 0) === now.size;
+          const even = Math.max(...counts) - Math.min(...counts) <= 1;
+          const text = JSON.stringify([...now].sort());
+          const still = text === last;
+          last = text;
+          if (!all || !even || !still) {
+            await sleep(1000);
+            return null;
+          }
+          return members.map((server) => ids.filter((id) => now.get(id) === memberOf(server)));
+        }, 'the tables to spread over the processes');
+      };
       /** Waits until every table has started a hand after `since` (ms); the slowest one's delay. */
       const everyTableDealsAfter = async (since: number, what: string) => {
         const first = new Map<string, number>();
@@ -125,20 +167,20 @@ describe.runIf(reachable)(
           )) {
             first.set(textCol(row, 'table_id'), intCol(row, 'at'));
           }
-          return IDS.every((id) => first.has(id)) ? true : null;
+          return ids.every((id) => first.has(id)) ? true : null;
         }, what);
-        return Math.max(...IDS.map((id) => first.get(id)! - since));
+        return Math.max(...ids.map((id) => first.get(id)! - since));
       };
       /** The first process, once it runs every table. */
       const first = async () => {
         const server = await start('first');
         await eventually(async () => {
           const now = await owners();
-          return IDS.every((id) => now.get(id) === memberOf(server)) ? true : null;
+          return ids.every((id) => now.get(id) === memberOf(server)) ? true : null;
         }, 'the first process to take every table');
         return server;
       };
-      /** `felt bots` on each of `servers`, six each, until stopped. */
+      /** `felt bots` on each of `servers`, twelve in all, until stopped. */
       const play = (on: readonly FeltServer[]): Promise<FeltRun>[] =>
         on.map((server, at) =>
           felt(
@@ -159,7 +201,7 @@ describe.runIf(reachable)(
               )
             ).map((row) => [textCol(row, 'table_id'), intCol(row, 'n')]),
           );
-          return IDS.every((id) => (settled.get(id) ?? 0) >= 3) ? true : null;
+          return ids.every((id) => (settled.get(id) ?? 0) >= 3) ? true : null;
         }, 'hands on every table');
       /** The bots leave, the processes stop, and the audit must find every chip. */
       const finish = async (runs: readonly Promise<FeltRun>[], running: readonly FeltServer[]) => {
@@ -179,14 +221,15 @@ describe.runIf(reachable)(
        * What the dead or paused process left: read a second after it stopped (a COMMIT it had sent may
        * still land; nobody else writes for its tables before their leases run out, 3 s at the least).
        */
-      const leftBehind = async () => {
+      const leftBehind = async (at: readonly string[]) => {
         await sleep(1000);
-        return { inProgress: await handsWith('in-progress'), seats: await seatsWithChips() };
+        return { inProgress: await handsWith('in-progress', at), seats: await seatsWithChips(at) };
       };
       return {
         start,
         seatsWithChips,
         owners,
+        spread,
         handsWith,
         everyTableDealsAfter,
         first,
@@ -197,6 +240,48 @@ describe.runIf(reachable)(
       };
     }
 
+    /** Marks the servers' logs now: the function returned gives the takeovers they logged since. */
+    const mark = (on: readonly FeltServer[]) => {
+      const at = new Map(on.map((server) => [server, server.logs.length]));
+      return () => on.flatMap((server) => takeoversIn(server.logs.slice(at.get(server))));
+    };
+
+    it('a new process takes its share: the tables spread over two processes, then a third, each handed over between two hands — no hand cancelled, no table handed back, every chip kept', async () => {
+      const cluster = await room(SPREAD, spreadFile);
+      const a = await cluster.first();
+      const b = await cluster.start('b');
+      const runs = cluster.play([b]);
+      await cluster.handsEverywhere();
+      const two = await cluster.spread([a, b]);
+      for (const tables of two) expect(tables.length).toBeGreaterThan(0);
+
+      const c = await cluster.start('c');
+      await cluster.spread([a, b, c]);
+      const leases = await cluster.owners();
+      const counts = [a, b, c].map(
+        (server) => [...leases.values()].filter((member) => member === memberOf(server)).length,
+      );
+      console.log(
+        `cluster spread: ${leases.size} tables over three processes as ${counts.join(', ')}; ` +
+          `${handoversOf([a, b, c]).length} handed over`,
+      );
+      // The newest process runs its third of every table (the test's and any the lobbies opened).
+      expect(counts[2]).toBeGreaterThanOrEqual(Math.floor(leases.size / 3));
+      expect(Math.max(...counts) - Math.min(...counts)).toBeLessThanOrEqual(1);
+
+      // The handed-over tables deal on; none is handed back (the targets did not move).
+      const handed = handoversOf([a, b, c]).length;
+      await cluster.everyTableDealsAfter(Date.now(), 'every table to deal on after the spread');
+      expect(handoversOf([a, b, c])).toHaveLength(handed);
+      expect(await cluster.owners()).toEqual(leases);
+      const takeovers = takeoversOf([a, b, c], SPREAD);
+      expect(takeovers.length).toBeGreaterThan(0);
+      expect(takeovers.reduce((sum, t) => sum + t.cancelled, 0)).toBe(0);
+      expect(await cluster.handsWith('cancelled')).toEqual([]);
+
+      await cluster.finish(runs, [a, b, c]);
+    }, 600_000);
+
     it('SIGKILL: the others take its tables — exactly its hands in progress cancelled, every seat kept, every table deals again, every chip kept', async () => {
       const cluster = await room();
       const a = await cluster.first();
@@ -204,16 +289,19 @@ describe.runIf(reachable)(
       const c = await cluster.start('c');
       const runs = cluster.play([b, c]);
       await cluster.handsEverywhere();
+      const [mine] = await cluster.spread([a, b, c]);
+      expect(mine!.length).toBeGreaterThan(0);
 
+      const since = mark([b, c]);
       await a.kill();
       const killedAt = Date.now();
-      const left = await cluster.leftBehind();
+      const left = await cluster.leftBehind(mine!);
       const slowest = await cluster.everyTableDealsAfter(killedAt, 'every table to deal again');
       console.log(
         `cluster failover: the slowest table dealt again ${(slowest / 1000).toFixed(1)} s after the kill`,
       );
       const owners = await cluster.owners();
-      expect(new Set(IDS.map((id) => owners.get(id)))).toEqual(new Set([memberOf(b), memberOf(c)]));
+      for (const id of IDS) expect([memberOf(b), memberOf(c)]).toContain(owners.get(id));
 
       // Each process's /health names the tables it runs, and its view of the leases (read each tick, so
       // one tick behind a takeover at most) soon names it as the owner of each.
@@ -260,8 +348,8 @@ describe.runIf(reachable)(
       wanderer.client.close();
 
       expect(await cluster.handsWith('cancelled')).toEqual(left.inProgress);
-      const takeovers = takeoversOf([b, c]);
-      expect(takeovers.map((t) => t.tableId).sort()).toEqual(IDS);
+      const takeovers = since();
+      expect(takeovers.map((t) => t.tableId).sort()).toEqual([...mine!].sort());
       expect(takeovers.reduce((sum, t) => sum + t.cancelled, 0)).toBe(left.inProgress.length);
       expect(takeovers.reduce((sum, t) => sum + t.kept, 0)).toBe(left.seats);
 
@@ -269,20 +357,23 @@ describe.runIf(reachable)(
       await cluster.finish(runs, [b, c]);
     }, 600_000);
 
-    it('SIGSTOP: its tables are taken while it sleeps; woken, it finds them gone, takes nothing back and joins again as a new member', async () => {
+    it('SIGSTOP: its tables are taken while it sleeps; woken, it finds them gone, takes nothing back by its old lease and joins again as a new member', async () => {
       const cluster = await room();
       const a = await cluster.first();
       const firstMember = memberOf(a);
       const b = await cluster.start('b');
       const runs = cluster.play([b]);
       await cluster.handsEverywhere();
+      const [mine] = await cluster.spread([a, b]);
+      expect(mine!.length).toBeGreaterThan(0);
 
+      const since = mark([b]);
       a.child.kill('SIGSTOP');
       const stoppedAt = Date.now();
-      const left = await cluster.leftBehind();
+      const left = await cluster.leftBehind(mine!);
       await cluster.everyTableDealsAfter(stoppedAt, 'every table to deal again while the first sleeps');
-      const takeovers = takeoversOf([b]);
-      expect(takeovers.map((t) => t.tableId).sort()).toEqual(IDS);
+      const takeovers = since();
+      expect(takeovers.map((t) => t.tableId).sort()).toEqual([...mine!].sort());
       expect(takeovers.reduce((sum, t) => sum + t.kept, 0)).toBe(left.seats);
 
       a.child.kill('SIGCONT');
@@ -297,11 +388,12 @@ describe.runIf(reachable)(
       ).toBe(true);
       const refused = a.stdout.split('\n').filter((line) => line.includes('not held any more')).length;
       console.log(`cluster pause: the woken process had ${refused} late writes refused`);
-      // Its old tables go on under b alone (a late write of its is refused: cluster-leases.test.ts).
+      // Its old tables go on (a late write of its is refused: cluster-leases.test.ts); as a new member it
+      // may take its share again, but only handed over between hands: it cancels nothing.
       await cluster.everyTableDealsAfter(Date.now(), 'every table to deal on after the wake-up');
       const owners = await cluster.owners();
-      for (const id of IDS) expect(owners.get(id)).toBe(memberOf(b));
-      expect(takeoversOf([a])).toEqual([]);
+      for (const id of IDS) expect([memberOf(a), memberOf(b)]).toContain(owners.get(id));
+      expect(takeoversOf([a]).reduce((sum, t) => sum + t.cancelled, 0)).toBe(0);
       expect(await cluster.handsWith('cancelled')).toEqual(left.inProgress);
 
       await cluster.finish(runs, [a, b]);
@@ -313,14 +405,17 @@ describe.runIf(reachable)(
       const b = await cluster.start('b');
       const runs = cluster.play([b]);
       await cluster.handsEverywhere();
-      const seats = await cluster.seatsWithChips();
+      const [mine] = await cluster.spread([a, b]);
+      expect(mine!.length).toBeGreaterThan(0);
+      const seats = await cluster.seatsWithChips(mine);
 
+      const since = mark([b]);
       const stoppedAt = Date.now();
       expect(await a.stop()).toBe(0);
       await cluster.everyTableDealsAfter(stoppedAt, 'every table to deal again after the stop');
       expect(await cluster.handsWith('cancelled')).toEqual([]);
-      const takeovers = takeoversOf([b]);
-      expect(takeovers.map((t) => t.tableId).sort()).toEqual(IDS);
+      const takeovers = since();
+      expect(takeovers.map((t) => t.tableId).sort()).toEqual([...mine!].sort());
       expect(takeovers.reduce((sum, t) => sum + t.cancelled, 0)).toBe(0);
       // Every seat is kept (the seats with chips when it stopped: nobody busts between hands).
       expect(takeovers.reduce((sum, t) => sum + t.kept, 0)).toBe(seats);

@@ -63,7 +63,7 @@ export class PushOrder {
   }
 }
 
-const memberSubject = (member: number): string => `felt.member.${member}.requests`;
+const memberSubject = (member: number): string => `member.${member}.requests`;
 
 /** Answers of recent request ids, kept for {@link DEDUP_MS}, in the order they came (oldest first). */
 class RecentRequests<R> {
@@ -87,11 +87,22 @@ class RecentRequests<R> {
 export class Bus {
   readonly #subscriptions = new Set<Subscription>();
 
-  private constructor(private readonly nc: NatsConnection) {}
+  private constructor(
+    private readonly nc: NatsConnection,
+    private readonly room: string,
+  ) {}
 
-  static async connect(url: string, name: string): Promise<Bus> {
+  /**
+   * Connects to NATS for the room named `room`: every subject is under `felt.ROOM.`, so that rooms (on
+   * different databases) sharing one NATS server never hear each other (their member ids overlap).
+   */
+  static async connect(url: string, name: string, room: string): Promise<Bus> {
     const nc = await connect({ servers: url, name, maxReconnectAttempts: -1, reconnectTimeWait: 500 });
-    return new Bus(nc);
+    return new Bus(nc, `felt.${room.replaceAll(/[^A-Za-z0-9_-]/g, '_')}`);
+  }
+
+  #subject(subject: string): string {
+    return `${this.room}.${subject}`;
   }
 
   /**
@@ -100,7 +111,7 @@ export class Bus {
    */
   serveMember<R>(member: number, handler: (body: unknown) => Promise<R>, keepMs = DEDUP_MS): () => void {
     const recent = new RecentRequests<R>(keepMs);
-    const subscription = this.nc.subscribe(memberSubject(member), {
+    const subscription = this.nc.subscribe(this.#subject(memberSubject(member)), {
       callback: (error, msg) => {
         if (error !== null) return;
         const request = codec.decode(msg.data) as BusRequest<unknown>;
@@ -116,7 +127,7 @@ export class Bus {
 
   /** Sends a request to `member`; throws {@link BusUnavailable} when nobody answers in `timeoutMs`. */
   async request<T, R>(member: number, request: BusRequest<T>, timeoutMs: number): Promise<R> {
-    const subject = memberSubject(member);
+    const subject = this.#subject(memberSubject(member));
     try {
       const reply = await this.nc.request(subject, codec.encode(request), { timeout: timeoutMs });
       return codec.decode(reply.data) as R;
@@ -132,12 +143,12 @@ export class Bus {
   }
 
   publish(subject: string, value: unknown): void {
-    this.nc.publish(subject, codec.encode(value));
+    this.nc.publish(this.#subject(subject), codec.encode(value));
   }
 
   /** Receives what is published on `subject` until the returned function is called. */
   subscribe(subject: string, onValue: (value: unknown) => void): () => void {
-    const subscription = this.nc.subscribe(subject, {
+    const subscription = this.nc.subscribe(this.#subject(subject), {
       callback: (error, msg) => {
         if (error === null) onValue(codec.decode(msg.data));
       },

@@ -7,12 +7,18 @@
  *   the database anyway, ./fence.ts); a member that missed its heartbeat holds nothing and joins again;
  * - looks at the leases every tick: a table another live member owns is proxied to it (./cluster-table.ts),
  *   and a table nobody owns — never owned, or its owner's lease ran out — is taken while this member runs
- *   fewer than its share (the tables over the live members, rounded up), and recovered by
- *   `openTable` (./takeover.ts) before anyone is served;
- * - answers the other members' requests for the tables it runs, and publishes their summaries.
+ *   fewer than its target (./balance.ts), and recovered by `openTable` (./takeover.ts) before anyone is
+ *   served;
+ * - hands tables over while it runs more than its target and another member fewer (a new member takes
+ *   its share so): a few at a time, each between two hands — no new hand starts there, and once the one
+ *   in play has ended the table is let go and its lease released, so that the taker finds no hand to
+ *   cancel;
+ * - answers the other members' requests for the tables it runs, and publishes their summaries (and
+ *   settings: a table another lobby opened is listed by every process).
  */
 import type { Logger } from '../log.js';
 import type { Table, TableConfig, TableMessage } from '../table/types.js';
+import { loadOf } from './balance.js';
 import type { Bus, BusPush } from './bus.js';
 import { ClusterTable, type TableMember } from './cluster-table.js';
 import type { Fence } from './fence.js';
@@ -36,6 +42,12 @@ export interface ClusterMemberOptions {
   readonly openTable: (config: TableConfig, fence: Fence) => Promise<Table>;
   /** Told when this member stops running a table (its lease lost): its actor is gone. */
   readonly dropped?: (tableId: string) => void;
+  /**
+   * Told of a table another member runs that this one does not know (a lobby there opened it, all of
+   * its kind being full): this process's lobby should list it too, so that every process has the same
+   * tables (and the members the same targets).
+   */
+  readonly discovered?: (config: TableConfig) => void;
   readonly logger: Logger;
 }
 
@@ -47,6 +59,13 @@ interface RemoteWatcher {
 }
 
 const OK = { ok: true } as const;
+/** Tables one member hands over at once: enough to even out a new member soon, few enough to stay smooth. */
+const HANDOVERS_AT_ONCE = 2;
+/**
+ * How long a table being handed over waits for its hand in play to end. Meanwhile the hand goes on as
+ * usual; one that outlasts this (a slow player) keeps its table here, and another table is tried later.
+ */
+const HANDOVER_WAIT_MS = 30_000;
 
 export class ClusterMember implements TableMember {
   #id: MemberId = 0;
@@ -60,6 +79,8 @@ export class ClusterMember implements TableMember {
   /** Stopping: it takes no table any more. */
   #leaving = false;
   #address = '';
+  /** The tables being handed over now (waiting for their hand in play to end). */
+  readonly #handingOver = new Set<string>();
   /** The members and leases at the last look (at most a tick old). */
   #view: ClusterView = { members: [], leases: [] };
 
@@ -96,6 +117,7 @@ export class ClusterMember implements TableMember {
     this.#stopListening = this.options.bus.subscribe(OWNED_TABLES_SUBJECT, (value) => {
       const news = value as OwnedTables;
       for (const state of news.tables) {
+        if (!this.#tables.has(state.tableId)) this.options.discovered?.(state.config);
         this.#tables.get(state.tableId)?.learn(news.member, state.epoch, state.summary, state.view);
       }
     });
@@ -179,21 +201,78 @@ export class ClusterMember implements TableMember {
         if (lease === undefined || lease.expiresInMs <= 0) free.push(table);
       }
     }
+    const load = loadOf(view, this.#id, this.#tables.size);
+    // A table free for over a lease period was left by members whose targets missed it (they disagree on
+    // the tables, say): it is taken by anyone under the old rule, an even share rounded up.
     const share = Math.ceil(this.#tables.size / Math.max(1, live.size));
     let running = this.owned().length;
     for (const table of free) {
-      if (running >= share || this.#leaving) break;
+      if (this.#leaving) break;
+      const freeMs = -(leases.get(table.id)?.expiresInMs ?? 0);
+      const room = freeMs > registry.leaseMs ? share : load.target;
+      if (running >= room) continue;
       const lease = await registry.acquire(this.#id, table.id);
       if (lease === null) continue;
       running++;
       await this.#take(table, { ...lease, memberId: this.#id });
     }
+    this.#handOver(load.surplus - this.#handingOver.size);
     for (const [subject, watcher] of this.#watchers) {
       if (live.has(watcher.member)) continue;
       watcher.unsubscribe();
       this.#watchers.delete(subject);
     }
     this.#publishOwned();
+  }
+
+  /**
+   * Starts handing `count` tables over (at most {@link HANDOVERS_AT_ONCE} in flight): tables between
+   * hands first, none a member of the staff paused (the pause would not travel with it).
+   */
+  #handOver(count: number): void {
+    if (this.#leaving) return;
+    const room = Math.min(count, HANDOVERS_AT_ONCE - this.#handingOver.size);
+    const candidates = [...this.#tables.values()]
+      .filter((table) => {
+        const local = table.local;
+        return local !== null && !this.#handingOver.has(table.id) && !local.summary().paused;
+      })
+      .sort((a, b) => Number(a.local!.view(null).hand !== null) - Number(b.local!.view(null).hand !== null));
+    for (const table of candidates.slice(0, Math.max(0, room))) {
+      this.#handingOver.add(table.id);
+      void this.#letGo(table)
+        .catch((error: unknown) => {
+          this.options.logger.error({ tableId: table.id, err: error }, 'table handover failed');
+        })
+        .finally(() => this.#handingOver.delete(table.id));
+    }
+  }
+
+  /**
+   * Hands one table over between two hands: no new hand starts, and once the one in play ends (within
+   * {@link HANDOVER_WAIT_MS}) the actor is stopped and the lease released for the member under its target.
+   */
+  async #letGo(table: ClusterTable): Promise<void> {
+    const local = table.local;
+    const epoch = table.localEpoch;
+    if (local === null || epoch === null) return;
+    await local.control({ type: 'pause', paused: true });
+    const until = Date.now() + HANDOVER_WAIT_MS;
+    const stillMine = () => table.local === local && !this.#stopped;
+    while (stillMine() && local.view(null).hand !== null && Date.now() < until) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    if (!stillMine() || this.#leaving) return;
+    if (local.view(null).hand !== null) {
+      await local.control({ type: 'pause', paused: false });
+      return;
+    }
+    // Commands arriving from now on wait for the next owner (./cluster-table.ts); the actor finishes
+    // what it was doing before the lease goes, so its last write is not refused.
+    this.#drop(table);
+    await local.dispose();
+    await this.options.registry.release(this.#id, { tableId: table.id, epoch });
+    this.options.logger.info({ tableId: table.id, epoch }, 'table handed over');
   }
 
   async #take(table: ClusterTable, fence: Fence): Promise<void> {
@@ -211,7 +290,13 @@ export class ClusterMember implements TableMember {
       const local = table.local;
       const epoch = table.localEpoch;
       if (local === null || epoch === null) continue;
-      tables.push({ tableId: table.id, epoch, summary: local.summary(), view: local.view(null) });
+      tables.push({
+        tableId: table.id,
+        config: table.config,
+        epoch,
+        summary: local.summary(),
+        view: local.view(null),
+      });
     }
     const news: OwnedTables = { member: this.#id, tables };
     this.options.bus.publish(OWNED_TABLES_SUBJECT, news);
@@ -249,7 +334,7 @@ export class ClusterMember implements TableMember {
   }
 
   pushSubject(): string {
-    return `felt.push.${this.#id}.${++this.#subjects}`;
+    return `push.${this.#id}.${++this.#subjects}`;
   }
 
   listen(subject: string, onPush: (push: BusPush<TableMessage>) => void): () => void {

@@ -8,6 +8,7 @@ import type {
   ControllerCommand,
   PlayerRef,
   TableCommand,
+  TableConfig,
   TableSummary,
   TableView,
 } from '../table/types.js';
@@ -39,6 +40,8 @@ export interface OwnedTables {
   readonly member: MemberId;
   readonly tables: readonly {
     readonly tableId: string;
+    /** Its settings: a member that does not know the table (another's lobby opened it) lists it too. */
+    readonly config: TableConfig;
     readonly epoch: number;
     readonly summary: TableSummary;
     /** The spectator's view (who sits where). */
@@ -47,4 +50,4 @@ export interface OwnedTables {
 }
 
 /** The subject of {@link OwnedTables}. */
-export const OWNED_TABLES_SUBJECT = 'felt.owned-tables';
+export const OWNED_TABLES_SUBJECT = 'owned-tables';

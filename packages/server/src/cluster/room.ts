@@ -8,10 +8,12 @@
 import { hostname } from 'node:os';
 import type { Logger } from '../log.js';
 import { PostgresDriver } from '../storage/postgres.js';
+import { textCol } from '../storage/sql.js';
 import { migrated } from '../storage/index.js';
 import { sqlStorage } from '../storage/sql-storage.js';
 import type { Storage } from '../storage/types.js';
 import type { Table, TableConfig, TableStorage } from '../table/types.js';
+import { SharedAllInCounter } from './all-ins.js';
 import { Bus } from './bus.js';
 import { fencedTableStorage } from './fence.js';
 import { ClusterMember } from './member.js';
@@ -26,6 +28,9 @@ export const LEASE_MS = 4000;
  */
 const IDLE_IN_TRANSACTION_MS = 2000;
 
+/** How often each process reads the others' all-in grants. */
+const ALL_IN_LOAD_MS = 1000;
+
 export interface ClusterRoomOptions {
   readonly db: string;
   readonly bus: string;
@@ -35,6 +40,8 @@ export interface ClusterRoomOptions {
   readonly openActor: (config: TableConfig, storage: TableStorage) => Table;
   /** This process stopped running a table (it lost its lease). */
   readonly dropped: (tableId: string) => void;
+  /** Another process runs a table this one does not know (its lobby opened it): list it here too. */
+  readonly discovered: (config: TableConfig) => void;
   readonly logger: Logger;
 }
 
@@ -43,6 +50,8 @@ export interface ClusterRoom {
   readonly storage: Storage;
   readonly member: ClusterMember;
   readonly registry: ClusterRegistry;
+  /** The artificial all-ins granted by every process (./all-ins.ts), for the tables this one runs. */
+  readonly allIns: SharedAllInCounter;
   /** Leaves the cluster (its tables to the others) and closes the bus and the database. */
   close(): Promise<void>;
 }
@@ -59,7 +68,9 @@ export async function openClusterRoom(options: ClusterRoomOptions): Promise<Clus
   const label = options.node ?? hostname();
   let bus: Bus;
   try {
-    bus = await Bus.connect(options.bus, `felt ${label}`);
+    // The room is its database: processes on other databases may share the NATS server.
+    const room = await leaseDriver.get('SELECT current_database() AS name');
+    bus = await Bus.connect(options.bus, `felt ${label}`, textCol(room!, 'name'));
   } catch (error) {
     await leaseDriver.close();
     await storage.close();
@@ -71,6 +82,7 @@ export async function openClusterRoom(options: ClusterRoomOptions): Promise<Clus
     label,
     logger: options.logger,
     dropped: options.dropped,
+    discovered: options.discovered,
     openTable: async (config, fence) => {
       const taken = await takeOver(driver, fence);
       const table = options.openActor(config, fencedTableStorage(driver, fence));
@@ -102,11 +114,21 @@ export async function openClusterRoom(options: ClusterRoomOptions): Promise<Clus
       return table;
     },
   });
+  const allIns = new SharedAllInCounter(driver, options.logger);
+  const loadAllIns = () =>
+    allIns.load(Date.now()).catch((error: unknown) => {
+      options.logger.error({ err: error }, 'all-in grants not read');
+    });
+  await loadAllIns();
+  const allInTimer = setInterval(() => void loadAllIns(), ALL_IN_LOAD_MS);
+  allInTimer.unref();
   return {
     storage,
     member,
     registry,
+    allIns,
     async close() {
+      clearInterval(allInTimer);
       await member.stop();
       await bus.close();
       await leaseDriver.close();

@@ -278,6 +278,20 @@ CREATE INDEX ledger_postings_account ON ledger_postings (account_key, transactio
 CREATE INDEX ledger_transactions_memo ON ledger_transactions (memo);
 `,
   },
+  {
+    version: 19,
+    name: 'artificial all-ins granted, for the limit across processes',
+    // A room on several processes counts each player's artificial all-ins of the last 24 hours whichever
+    // process granted them (cluster/all-ins.ts); one process counts them in memory and writes none.
+    sql: `
+CREATE TABLE all_in_grants (
+  id {{id}},
+  account BIGINT NOT NULL,
+  granted_at BIGINT NOT NULL
+);
+CREATE INDEX all_in_grants_at ON all_in_grants (granted_at);
+`,
+  },
 ];
 
 const ID_COLUMN: Record<SqlDialect, string> = {
