@@ -4,7 +4,7 @@
  * here (every figure is the server's).
  */
 import type { TournamentClockView, TournamentDetail } from '@felt/protocol';
-import { formatAmount } from './format';
+import { formatChips } from './format';
 
 /**
  * The tournament a table belongs to, or null for a cash table: a tournament table's id is its run's id
@@ -34,8 +34,7 @@ export function tournamentOfScreen(screen: string): string | null {
     : null;
 }
 
-/** Tournament chips are shown as the tables show stacks (hundredths), so the page and the felt agree. */
-export const formatChips = formatAmount;
+export { formatChips };
 
 interface LevelFields {
   readonly blinds?: { readonly small: number; readonly big: number };

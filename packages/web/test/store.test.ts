@@ -166,6 +166,78 @@ describe('Store and screens against a fake socket', () => {
     await expect(acting).resolves.toBe(true);
   });
 
+  it("a tournament table counts whole tournament chips: stacks, bets, pot and bet buttons with no '$' and no decimals", async () => {
+    const { store, socket } = await signedIn();
+    const opening = store.openTable('nl-holdem-1');
+    socket.ack('table-open', { seat: 0 });
+    await opening;
+    const view = holdemView({ actor: 0 });
+    const hand = view.hand!;
+    socket.receive({
+      op: 'table-snapshot',
+      tableId: 'nl-holdem-1',
+      seq: 3,
+      view: {
+        ...view,
+        // A real-money tournament's table: its amounts are chips all the same.
+        currency: 'chips',
+        stakesText: '500/1000',
+        seats: view.seats.map((s) => (s === null ? null : { ...s, stack: 152_333 })),
+        hand: {
+          ...hand,
+          pots: [{ amount: 1_001, seats: [0, 1] }],
+          currentBet: 1_000,
+          players: hand.players.map((p) => {
+            const bet = p.seat === 0 ? 1_000 : 501;
+            return { ...p, stack: 152_333, bet, committed: bet + 500 };
+          }),
+        },
+      },
+    });
+    socket.receive({
+      op: 'clock',
+      tableId: 'nl-holdem-1',
+      seq: 4,
+      handId: 7,
+      seat: 0,
+      deadline: Date.now() + 15_000,
+      timeBankMs: 0,
+    });
+    socket.receive({
+      op: 'legal-actions',
+      tableId: 'nl-holdem-1',
+      seq: 4,
+      handId: 7,
+      legal: {
+        seat: 0,
+        fold: true,
+        check: false,
+        call: 499,
+        bringIn: null,
+        raise: { min: 1_500, max: 153_333 },
+        raiseTos: null,
+        discard: null,
+        split: false,
+      },
+    });
+    const html = render(store);
+    const table = html.slice(html.indexOf('class="table-screen"'));
+    expect(table).toContain('152,333');
+    expect(table).toContain('Call 499');
+    expect(table).toContain('Raise to 1,500');
+    expect(table).toContain('500/1000 tournament chips');
+    expect(table).toContain('Pot 2,501');
+    // What is read on the table: its text and the amounts in its titles and labels (the "2.5×" button is a size).
+    const shown = [
+      table.replace(/<[^>]*>/g, ' '),
+      ...[...table.matchAll(/(?:title|aria-label)="([^"]*)"/g)].map((m) => m[1]),
+    ];
+    for (const text of shown) {
+      expect(text).not.toContain('$');
+      expect(text).not.toMatch(/\d\.\d\d(?!\d)/);
+    }
+  });
+
   it('applies the table stream by its number and marks house bots', async () => {
     const { store, socket } = await signedIn();
     const opening = store.openTable('nl-holdem-1');

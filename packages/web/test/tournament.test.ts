@@ -29,13 +29,13 @@ describe('tournaments as the client shows them', () => {
     expect(tournamentOfScreen(`${RUN}-1`)).toBeNull();
   });
 
-  it("a level's stakes in words, chips shown as the tables show stacks", () => {
-    expect(levelStakes({ blinds: { small: 500, big: 1000 } })).toBe('Blinds 5/10');
+  it("a level's stakes in words, in whole tournament chips", () => {
+    expect(levelStakes({ blinds: { small: 5, big: 10 } })).toBe('Blinds 5/10');
     expect(levelStakes({ blinds: { small: 1000, big: 2000 }, ante: 2000, bigBlindAnte: true })).toBe(
-      'Blinds 10/20 · ante 20 (big blind ante)',
+      'Blinds 1,000/2,000 · ante 2,000 (big blind ante)',
     );
-    expect(levelStakes({ bringIn: 100, ante: 50, limits: { small: 400, big: 800 } })).toBe(
-      'Bring-in 1 · ante 0.50 · limits 4/8',
+    expect(levelStakes({ bringIn: 1, ante: 5, limits: { small: 4, big: 8 } })).toBe(
+      'Bring-in 1 · ante 5 · limits 4/8',
     );
     expect(levelStakes(null)).toBe('—');
   });
@@ -75,7 +75,7 @@ describe('tournaments as the client shows them', () => {
   });
 
   it("the bar's figures: players left, their average stack, his rank (none once out)", () => {
-    expect(standingOf(DETAIL, 1)).toEqual({ left: 2, average: 225_000, rank: 2 });
+    expect(standingOf(DETAIL, 1)).toEqual({ left: 2, average: 2_250, rank: 2 });
     expect(standingOf(DETAIL, 3).rank).toBeNull();
     expect(standingOf(DETAIL, null).rank).toBeNull();
   });

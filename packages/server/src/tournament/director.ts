@@ -666,7 +666,7 @@ export class TournamentDirector {
         game: game.game,
         structure: game.structure,
         stakes: live.stakes,
-        currency: this.def.money,
+        currency: 'chips',
         seats: this.#seats,
         ...(this.#deps.tableClocks ? { clocks: this.#deps.tableClocks } : {}),
       },
