@@ -129,4 +129,5 @@ export const tournamentDetail: TournamentDetail = {
   ],
   tables: [{ tableId: `${TOURNAMENT_RUN}-1`, players: 2 }],
   results: [{ account: 3, name: 'carol', place: 3, tied: 1, prize: 0 }],
+  deal: null,
 };
