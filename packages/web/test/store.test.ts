@@ -561,6 +561,56 @@ describe('the staff console is offered to staff only', () => {
     expect(store.getState().lobby).toEqual([]);
   });
 
+  it("the bar sells him what the tournament sells at this level, with its price and chips; at the final table it offers a deal, shows a proposed one with each player's prize, and the server's refusal in words", async () => {
+    const { store, socket } = await signedIn();
+    const now = { fromLevel: 0, untilLevel: 2 };
+    const detail = {
+      ...tournamentDetail,
+      rebuy: { cost: 1000, fee: 100, chips: 1_500, maxPerPlayer: 2, maxStack: 1_500, window: now },
+      addOn: { cost: 500, fee: 0, chips: 3_000, maxPerPlayer: 1, window: { fromLevel: 3, untilLevel: 3 } },
+      reEntry: { maxPerPlayer: 1, window: now },
+    };
+    const tableId = `${TOURNAMENT_RUN}-1`;
+    const bar = (): string => renderIn(store, TournamentBar, { tableId, tournamentId: TOURNAMENT_RUN });
+    let loading = store.loadTournament(TOURNAMENT_RUN);
+    socket.ack('tournament-get', { tournament: detail });
+    await loading;
+    let html = bar();
+    // Alice is in with 1,000 chips, at level 1: a rebuy is hers, the add-on is for level 4, re-entry once out.
+    expect(html).toContain('Rebuy 10 + 1 for 1,500 chips');
+    expect(html).not.toContain('Add-on');
+    expect(html).not.toContain('Re-enter');
+    expect(html).toContain('Propose ICM');
+    expect(html).toContain('Propose chip chop');
+
+    const buying = store.tournamentAct(TOURNAMENT_RUN, 'tournament-rebuy');
+    expect(socket.sent.at(-1)).toMatchObject({ op: 'tournament-rebuy', tournamentId: TOURNAMENT_RUN });
+    socket.refuse('tournament-rebuy', 'LIMIT_REACHED', 'two rebuys at most');
+    await flush();
+    socket.ack('tournament-get', { tournament: detail });
+    expect(await buying).toBe('You have bought as many of those as one player may. (LIMIT_REACHED)');
+
+    const deal = {
+      kind: 'icm' as const,
+      proposer: 2,
+      expiresAt: null,
+      players: [
+        { account: 1, name: 'alice', chips: 1_000, amount: 1_150, accepted: false },
+        { account: 2, name: 'bob', chips: 3_500, amount: 1_850, accepted: true },
+      ],
+    };
+    loading = store.loadTournament(TOURNAMENT_RUN);
+    socket.ack('tournament-get', { tournament: { ...detail, deal } });
+    await loading;
+    html = bar();
+    expect(html).toContain('ICM deal proposed');
+    expect(html).toContain('11.50');
+    expect(html).toContain('18.50');
+    expect(html).toContain('>Accept<');
+    expect(html).toContain('>Decline<');
+    expect(html).not.toContain('Propose ICM');
+  });
+
   it('a tournament table: he follows the room to his table at the start and when moved (the old one closed), and the bar shows the level, clock, players left, average, rank, final table, the move and his place and prize', async () => {
     const { store, socket } = await signedIn();
     const first = `${TOURNAMENT_RUN}-1`;

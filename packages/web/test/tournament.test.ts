@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   clockLeft,
   levelStakes,
+  offersOf,
   ordinal,
   refusalText,
   standingOf,
@@ -85,5 +86,27 @@ describe('tournaments as the client shows them', () => {
       'Registration is closed: the tournament is full, over, or past late registration. (REGISTRATION_CLOSED)',
     );
     expect(refusalText('SOMETHING_NEW', 'the room says no')).toBe('the room says no (SOMETHING_NEW)');
+  });
+
+  it('sold to him now: a rebuy (stack up to its limit) or add-on while in, in their window and under their limits; a re-entry once out', () => {
+    const window = { fromLevel: 0, untilLevel: 1 };
+    const selling = {
+      ...DETAIL,
+      rebuy: { cost: 1000, fee: 100, chips: 1_500, maxPerPlayer: 1, maxStack: 1_000, window },
+      addOn: { cost: 500, fee: 50, chips: 3_000, maxPerPlayer: 1, window },
+      reEntry: { maxPerPlayer: 1, window },
+    };
+    expect(offersOf(selling, 1).map((o) => o.op)).toEqual(['tournament-rebuy', 'tournament-addon']);
+    // Bob's 3,500 chips are over the rebuy's limit.
+    expect(offersOf(selling, 2).map((o) => o.op)).toEqual(['tournament-addon']);
+    // Carol is out: a re-entry at the buy-in and fee for a starting stack.
+    expect(offersOf(selling, 3)).toEqual([
+      { op: 'tournament-reenter', label: 'Re-enter', cost: 1000, fee: 100, chips: 1_500 },
+    ]);
+    const bought = { ...selling, players: selling.players.map((p) => ({ ...p, rebuys: 1, addOns: 1 })) };
+    expect(offersOf(bought, 1)).toEqual([]);
+    expect(offersOf({ ...selling, level: 2 }, 1)).toEqual([]);
+    expect(offersOf(DETAIL, 1)).toEqual([]);
+    expect(offersOf(selling, null)).toEqual([]);
   });
 });
