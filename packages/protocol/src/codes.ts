@@ -44,6 +44,9 @@ export const ClientOp = {
   TOURNAMENT_REBUY: 'tournament-rebuy',
   TOURNAMENT_ADDON: 'tournament-addon',
   TOURNAMENT_REENTER: 'tournament-reenter',
+  TOURNAMENT_DEAL_PROPOSE: 'tournament-deal-propose',
+  TOURNAMENT_DEAL_ACCEPT: 'tournament-deal-accept',
+  TOURNAMENT_DEAL_DECLINE: 'tournament-deal-decline',
   PING: 'ping',
   STAFF_PLAYER: 'staff-player',
   STAFF_CASHIER: 'staff-cashier',
@@ -211,6 +214,14 @@ export const ErrorCode = {
   STILL_PLAYING: 'STILL_PLAYING',
   /** A rebuy or add-on by a player who is out (he may re-enter), or a purchase while the tournament is not running. */
   NOT_PLAYING: 'NOT_PLAYING',
+  /** A deal proposed away from the final table (more than one table plays, or it is not running). */
+  NOT_FINAL_TABLE: 'NOT_FINAL_TABLE',
+  /** A deal proposed while another is open, or a purchase while one is open. */
+  DEAL_OPEN: 'DEAL_OPEN',
+  /** A deal accepted or declined when none is open (or by a player not in it). */
+  NO_DEAL_OPEN: 'NO_DEAL_OPEN',
+  /** A deal accepted before its amounts are known: the final table is finishing its hand. */
+  DEAL_PENDING: 'DEAL_PENDING',
   /** The ledger refused the buy-in for another reason than the balance (e.g. a staff account, real money). */
   PAYMENT_REFUSED: 'PAYMENT_REFUSED',
   /** The server is shutting down and accepts nothing new. */

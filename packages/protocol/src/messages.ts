@@ -266,6 +266,17 @@ export const TournamentRebuy = request(ClientOp.TOURNAMENT_REBUY, { tournamentId
 export const TournamentAddOn = request(ClientOp.TOURNAMENT_ADDON, { tournamentId: TournamentId });
 /** A re-entry (a player who is out): a new entry at the buy-in and fee, seated with a starting stack. */
 export const TournamentReEnter = request(ClientOp.TOURNAMENT_REENTER, { tournamentId: TournamentId });
+/** At the final table: a deal of the prizes left, by ICM or chip chop; play pauses while it is open. */
+export const TournamentDealPropose = request(ClientOp.TOURNAMENT_DEAL_PROPOSE, {
+  tournamentId: TournamentId,
+  kind: enumOf(['icm', 'chip-chop'] as const),
+});
+/** The open deal accepted by one of its players; when all have, the prizes are paid and it is over. */
+export const TournamentDealAccept = request(ClientOp.TOURNAMENT_DEAL_ACCEPT, { tournamentId: TournamentId });
+/** The open deal declined: it is off, and play goes on. */
+export const TournamentDealDecline = request(ClientOp.TOURNAMENT_DEAL_DECLINE, {
+  tournamentId: TournamentId,
+});
 export const Ping = request(ClientOp.PING, {});
 /** Staff: a player by name (any case) — balances, seats, sessions. */
 export const StaffPlayer = request(ClientOp.STAFF_PLAYER, { name: UserName });
@@ -407,6 +418,9 @@ export const ClientMessageSchema = union('op', [
   TournamentRebuy,
   TournamentAddOn,
   TournamentReEnter,
+  TournamentDealPropose,
+  TournamentDealAccept,
+  TournamentDealDecline,
   Ping,
   StaffPlayer,
   StaffCashier,
@@ -526,6 +540,24 @@ export interface TournamentChipPurchase {
   readonly window: TournamentLevelWindow;
 }
 
+/**
+ * A deal proposed at the final table: its kind, who proposed it, and for each player left his chips,
+ * his prize in cents (null until the table has finished its hand) and whether he has accepted;
+ * `expiresAt` (ms since the epoch, null until the amounts are known): unanswered by then, it is off.
+ */
+export interface TournamentDealView {
+  readonly kind: 'icm' | 'chip-chop';
+  readonly proposer: number;
+  readonly expiresAt: number | null;
+  readonly players: readonly {
+    readonly account: number;
+    readonly name: string;
+    readonly chips: number;
+    readonly amount: number | null;
+    readonly accepted: boolean;
+  }[];
+}
+
 /** The tournament page. */
 export interface TournamentDetail extends TournamentSummary {
   readonly startingChips: number;
@@ -562,6 +594,8 @@ export interface TournamentDetail extends TournamentSummary {
   readonly tables: readonly { readonly tableId: string; readonly players: number }[];
   /** The places decided so far, best first (all of them once finished). */
   readonly results: readonly TournamentPlace[];
+  /** The deal proposed at the final table while it is open, else null. */
+  readonly deal: TournamentDealView | null;
 }
 
 /** A taken seat as the lobby's preview shows it: what any spectator of the table sees of it. */
@@ -644,6 +678,9 @@ export interface AckData {
   readonly 'tournament-rebuy': { readonly balances: Balances };
   readonly 'tournament-addon': { readonly balances: Balances };
   readonly 'tournament-reenter': { readonly balances: Balances };
+  readonly 'tournament-deal-propose': { readonly deal: TournamentDealView };
+  readonly 'tournament-deal-accept': Record<string, never>;
+  readonly 'tournament-deal-decline': Record<string, never>;
   readonly ping: { readonly time: number };
   readonly 'staff-player': { readonly player: StaffPlayerView };
   readonly 'staff-cashier': { readonly balances: Balances };

@@ -13,7 +13,11 @@ type TableId = string;
 export type AccountId = number;
 /** A hand: the storage's hand id (the same number identifies its stored history). */
 type HandId = number;
-type Currency = 'play' | 'real';
+/**
+ * What a table's amounts count: play or real money (in cents), or tournament chips (`chips`: whole
+ * units, never money).
+ */
+export type TableCurrency = 'play' | 'real' | 'chips';
 
 /**
  * The stakes of a table, in cents. `small`/`big` are the limit ("€1/€2"): the big blind is `small`
@@ -159,7 +163,7 @@ export interface TableView {
   readonly stakes: TableStakes;
   /** The stakes the table is named and shown by: a big-bet table's blinds ("0.50/1"), a limit table's bets. */
   readonly stakesText: string;
-  readonly currency: Currency;
+  readonly currency: TableCurrency;
   readonly seatCount: number;
   readonly minBuyIn: number;
   readonly maxBuyIn: number | null;

@@ -87,6 +87,15 @@ const EXAMPLES: readonly ClientMessage[] = [
   { op: 'tournament-rebuy', id: 38, tournamentId: 'daily@2026-12-03T20:00:00.000Z' },
   { op: 'tournament-addon', id: 39, tournamentId: 'daily@2026-12-03T20:00:00.000Z' },
   { op: 'tournament-reenter', id: 40, tournamentId: 'daily@2026-12-03T20:00:00.000Z' },
+  { op: 'tournament-deal-propose', id: 43, tournamentId: 'daily@2026-12-03T20:00:00.000Z', kind: 'icm' },
+  {
+    op: 'tournament-deal-propose',
+    id: 44,
+    tournamentId: 'daily@2026-12-03T20:00:00.000Z',
+    kind: 'chip-chop',
+  },
+  { op: 'tournament-deal-accept', id: 45, tournamentId: 'daily@2026-12-03T20:00:00.000Z' },
+  { op: 'tournament-deal-decline', id: 46, tournamentId: 'daily@2026-12-03T20:00:00.000Z' },
 ];
 
 describe('client messages', () => {

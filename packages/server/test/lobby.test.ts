@@ -110,10 +110,15 @@ describe('table names and stakes: big-bet tables by their blinds, limit tables b
     ({ id: 't', name: 't', game, structure, stakes: { small, big: 2 * small }, currency: 'play' }) as const;
 
   it('whole amounts have no decimals, others two', () => {
-    expect(stakesText(50, 100)).toBe('0.50/1');
-    expect(stakesText(25, 50)).toBe('0.25/0.50');
-    expect(stakesText(100, 200)).toBe('1/2');
-    expect(stakesText(250, 500)).toBe('2.50/5');
+    expect(stakesText(50, 100, 'play')).toBe('0.50/1');
+    expect(stakesText(25, 50, 'real')).toBe('0.25/0.50');
+    expect(stakesText(100, 200, 'play')).toBe('1/2');
+    expect(stakesText(250, 500, 'real')).toBe('2.50/5');
+  });
+
+  it('tournament chips are whole units: their stakes have no decimals', () => {
+    expect(stakesText(50, 100, 'chips')).toBe('50/100');
+    expect(stakesText(25, 50, 'chips')).toBe('25/50');
   });
 
   it('no-limit, pot-limit and ½-pot-limit tables: the name holds the blinds, and the stakes text is them', () => {

@@ -3,8 +3,9 @@
  * multi-table tournament played to their winner, by the rules of docs/tournaments.md.
  */
 import { describe, expect, it } from 'vitest';
+import { TournamentDirector } from '../src/tournament/director.js';
 import { isBalanced, playersAt } from '../src/tournament/seating.js';
-import { botRef, botTournament, holdemDefinition, placesTaken } from './tournament-helpers.js';
+import { botDeps, botRef, botTournament, holdemDefinition, placesTaken } from './tournament-helpers.js';
 
 const register = async (t: ReturnType<typeof botTournament>, n: number, from = 1) => {
   for (let i = from; i < from + n; i++) expect((await t.director.register(botRef(i))).ok).toBe(true);
@@ -23,6 +24,48 @@ describe('tournament controller', () => {
     expect(placesTaken(results)).toEqual([1, 2, 3, 4, 5, 6]);
     expect(results.reduce((a, r) => a + r.prize, 0)).toBe(6 * 1000);
     expect(t.director.figures().conserved).toBe(true);
+  }, 60_000);
+
+  it("tournament chips are whole units, not money: a real-money tournament's tables deal chips, name their stakes in chips, take no rake, and a split pot's odd chip leaves whole stacks", async () => {
+    // Omaha hi/lo splits many pots, and a small blind of 7 makes many of them odd.
+    const def = holdemDefinition({
+      games: [{ game: 'omaha-hilo', structure: 'pot-limit' }],
+      levels: [15, 25, 41, 61, 91, 137, 205, 307].map((big) => ({
+        blinds: { small: Math.floor(big / 2), big },
+      })),
+      money: 'real',
+      maxEntrants: 8,
+      startingChips: 3000,
+    });
+    const { deps, errors } = botDeps({ seed: 5 });
+    const seen = { recaps: 0, oddSplits: 0 };
+    const director: TournamentDirector = new TournamentDirector('tt', def, {
+      ...deps,
+      observe: (o) => {
+        expect(o.chips).toBe(o.chipsSold);
+        for (const table of director.tables()) {
+          const view = table.view(null);
+          expect(view.currency).toBe('chips');
+          expect(view.stakesText).toMatch(/^\d+\/\d+$/);
+          for (const seat of view.seats)
+            if (seat !== null) expect(Number.isSafeInteger(seat.stack)).toBe(true);
+          const recap = table.lastSummary(null);
+          if (recap === null) continue;
+          seen.recaps++;
+          expect(recap.rake).toBe(0);
+          const pot = recap.players.reduce((sum, p) => sum + p.committed, 0);
+          const winners = recap.players.filter((p) => p.won > 0);
+          for (const p of recap.players) expect(Number.isSafeInteger(p.won)).toBe(true);
+          if (winners.length > 1 && pot % winners.length !== 0) seen.oddSplits++;
+        }
+      },
+    });
+    for (let i = 1; i <= 8; i++) expect((await director.register(botRef(i))).ok).toBe(true);
+    await director.done;
+    expect(errors).toEqual([]);
+    expect(seen.recaps).toBeGreaterThan(0);
+    expect(seen.oddSplits).toBeGreaterThan(0);
+    expect(director.figures().conserved).toBe(true);
   }, 60_000);
 
   it('a multi-table tournament: tables balanced within one after every hand, chips always those sold, the final table, one winner', async () => {

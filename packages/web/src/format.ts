@@ -1,7 +1,10 @@
 /**
  * Money is integer cents everywhere (the protocol's amounts); only the display divides by 100.
+ * Tournament chips (a tournament table's `chips`) are whole units: shown as they are, with no sign.
  */
 export type Currency = 'play' | 'real';
+/** What a table's amounts count (the protocol's `TableCurrency`). */
+export type TableCurrency = Currency | 'chips';
 
 /** `1234` → `12.34`; `1200` → `12`; negative amounts keep their sign. */
 export function formatAmount(cents: number): string {
@@ -13,22 +16,39 @@ export function formatAmount(cents: number): string {
   return frac === 0 ? `${sign}${wholeText}` : `${sign}${wholeText}.${String(frac).padStart(2, '0')}`;
 }
 
+/** What a table plays for, in words. */
+export const CURRENCY_LABELS: Readonly<Record<TableCurrency, string>> = {
+  play: 'play money',
+  real: 'real money',
+  chips: 'tournament chips',
+};
+
+/** Tournament chips: `152333` → `152,333`, no decimals and no currency sign. */
+export function formatChips(chips: number): string {
+  return Math.trunc(chips).toLocaleString('en-US');
+}
+
 /**
  * Both kinds of money travel in hundredths (the room's stakes text shows 100/200 as "1/2"): real money
- * as `$12.34`, play money as `12.34` chips.
+ * as `$12.34`, play money as `12.34` chips; tournament chips as whole units (`1,500`).
  */
-export function formatMoney(amount: number, currency: Currency): string {
+export function formatMoney(amount: number, currency: TableCurrency): string {
+  if (currency === 'chips') return formatChips(amount);
   return currency === 'real' ? `$${formatAmount(amount)}` : formatAmount(amount);
 }
 
-/** An amount for an input box: `12.50`, `12`. */
-export function amountText(amount: number): string {
-  return formatAmount(amount).replace(/,/g, '');
+/** An amount for an input box: `12.50`, `12`; tournament chips `1500`. */
+export function amountText(amount: number, currency: TableCurrency): string {
+  return formatMoney(amount, currency === 'real' ? 'play' : currency).replace(/,/g, '');
 }
 
-/** Parses what a player typed into hundredths (`12.5` → 1250), or null. */
-export function parseMoney(text: string): number | null {
-  return parseAmount(text);
+/** Parses what a player typed into hundredths (`12.5` → 1250), or whole tournament chips (`1,500`), or null. */
+export function parseMoney(text: string, currency: TableCurrency): number | null {
+  if (currency !== 'chips') return parseAmount(text);
+  const trimmed = text.trim().replace(/,/g, '');
+  if (!/^\d+$/.test(trimmed)) return null;
+  const chips = Number(trimmed);
+  return Number.isSafeInteger(chips) ? chips : null;
 }
 
 /** Parses what a player typed (`12`, `12.5`, `12.50`) into cents, or null. */

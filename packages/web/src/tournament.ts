@@ -3,8 +3,8 @@
  * clock in words, places, and the server's refusals in plain words. Pure functions; no rule is decided
  * here (every figure is the server's).
  */
-import type { TournamentClockView, TournamentDetail } from '@felt/protocol';
-import { formatAmount } from './format';
+import type { TournamentClockView, TournamentDetail, TournamentLevelWindow } from '@felt/protocol';
+import { formatChips } from './format';
 
 /**
  * The tournament a table belongs to, or null for a cash table: a tournament table's id is its run's id
@@ -34,8 +34,7 @@ export function tournamentOfScreen(screen: string): string | null {
     : null;
 }
 
-/** Tournament chips are shown as the tables show stacks (hundredths), so the page and the felt agree. */
-export const formatChips = formatAmount;
+export { formatChips };
 
 interface LevelFields {
   readonly blinds?: { readonly small: number; readonly big: number };
@@ -122,6 +121,54 @@ export function standingOf(
   };
 }
 
+/** A purchase sold to him now: the op that buys it, its price (cents to the pool and to the house) and chips. */
+export interface PurchaseOffer {
+  readonly op: 'tournament-rebuy' | 'tournament-addon' | 'tournament-reenter';
+  readonly label: string;
+  readonly cost: number;
+  readonly fee: number;
+  readonly chips: number;
+}
+
+/**
+ * The rebuy, add-on and re-entry sold to `account` at the level being played, as the page reads (in
+ * their window, under their limit; a rebuy up to its stack, a re-entry once out). The server decides.
+ */
+export function offersOf(detail: TournamentDetail, account: number | null): PurchaseOffer[] {
+  const me = detail.players.find((p) => p.account === account);
+  const level = detail.level;
+  if (detail.state !== 'running' || level === null || me === undefined) return [];
+  const open = (w: TournamentLevelWindow) => level >= w.fromLevel && level <= w.untilLevel;
+  const still = me.rank !== null;
+  const { rebuy, addOn, reEntry } = detail;
+  const offers: PurchaseOffer[] = [];
+  if (rebuy && still && open(rebuy.window) && me.rebuys < rebuy.maxPerPlayer && me.chips <= rebuy.maxStack)
+    offers.push({
+      op: 'tournament-rebuy',
+      label: 'Rebuy',
+      cost: rebuy.cost,
+      fee: rebuy.fee,
+      chips: rebuy.chips,
+    });
+  if (addOn && still && open(addOn.window) && me.addOns < addOn.maxPerPlayer)
+    offers.push({
+      op: 'tournament-addon',
+      label: 'Add-on',
+      cost: addOn.cost,
+      fee: addOn.fee,
+      chips: addOn.chips,
+    });
+  if (reEntry && !still && open(reEntry.window) && me.reEntries < reEntry.maxPerPlayer)
+    offers.push({
+      op: 'tournament-reenter',
+      label: 'Re-enter',
+      cost: detail.buyIn,
+      fee: detail.fee,
+      chips: detail.startingChips,
+    });
+  return offers;
+}
+
 /** The server's refusals of registering and unregistering, in plain words (its code stays beside them). */
 const REFUSALS: Readonly<Record<string, string>> = {
   NO_SUCH_TOURNAMENT: 'There is no such tournament any more.',
@@ -132,6 +179,16 @@ const REFUSALS: Readonly<Record<string, string>> = {
   INSUFFICIENT_FUNDS: 'Your balance does not cover the buy-in and fee.',
   PAYMENT_REFUSED: 'The room refused the payment.',
   STAFF_ACCOUNT: 'A staff account cannot play for real money.',
+  NOT_OFFERED: 'The tournament does not sell that.',
+  OUT_OF_WINDOW: 'That is not sold at this level (or prizes are being paid).',
+  LIMIT_REACHED: 'You have bought as many of those as one player may.',
+  STACK_TOO_BIG: 'Your stack is too big for a rebuy.',
+  STILL_PLAYING: 'You are still in: a re-entry is for a player who is out.',
+  NOT_PLAYING: 'You are not playing in this tournament now.',
+  NOT_FINAL_TABLE: 'A deal is made at the final table.',
+  DEAL_OPEN: 'A deal is being proposed: nothing else until it is off.',
+  NO_DEAL_OPEN: 'No deal is proposed any more.',
+  DEAL_PENDING: 'The deal is worked out when the hand in play ends.',
 };
 
 export function refusalText(code: string, message: string): string {

@@ -35,16 +35,16 @@ const CASH = {
   currency: 'play',
 };
 
-/** Chips and money in hundredths, as everywhere: 1,500 chips to start, blinds 5/10 doubling. */
+/** Tournament chips are whole units (money is in cents): 1,500 chips to start, blinds 5/10 doubling. */
 const LEVELS = [
-  { blinds: { small: 500, big: 1000 } },
-  { blinds: { small: 1000, big: 2000 } },
-  { blinds: { small: 1500, big: 3000 }, ante: 3000, bigBlindAnte: true },
-  { blinds: { small: 2500, big: 5000 }, ante: 5000, bigBlindAnte: true },
-  { blinds: { small: 5000, big: 10000 }, ante: 10000, bigBlindAnte: true },
-  { blinds: { small: 10000, big: 20000 }, ante: 20000, bigBlindAnte: true },
-  { blinds: { small: 20000, big: 40000 }, ante: 40000, bigBlindAnte: true },
-  { blinds: { small: 40000, big: 80000 }, ante: 80000, bigBlindAnte: true },
+  { blinds: { small: 5, big: 10 } },
+  { blinds: { small: 10, big: 20 } },
+  { blinds: { small: 15, big: 30 }, ante: 30, bigBlindAnte: true },
+  { blinds: { small: 25, big: 50 }, ante: 50, bigBlindAnte: true },
+  { blinds: { small: 50, big: 100 }, ante: 100, bigBlindAnte: true },
+  { blinds: { small: 100, big: 200 }, ante: 200, bigBlindAnte: true },
+  { blinds: { small: 200, big: 400 }, ante: 400, bigBlindAnte: true },
+  { blinds: { small: 400, big: 800 }, ante: 800, bigBlindAnte: true },
 ];
 const SNG_NAME = 'Turbo five';
 const TOURNAMENTS = [
@@ -57,7 +57,7 @@ const TOURNAMENTS = [
       levels: LEVELS,
       levelLength: { unit: 'hands', value: 2 },
       breaks: { everyLevels: 4, minutes: 1 },
-      startingChips: 150_000,
+      startingChips: 1_500,
       minEntrants: 2,
       maxEntrants: 5,
       money: 'play',
@@ -76,7 +76,7 @@ const TOURNAMENTS = [
       levels: LEVELS,
       levelLength: { unit: 'minutes', value: 12 },
       breaks: { everyLevels: 4, minutes: 5 },
-      startingChips: 500_000,
+      startingChips: 5_000,
       minEntrants: 2,
       maxEntrants: 90,
       lateRegistrationLevels: 3,
@@ -95,7 +95,7 @@ const TOURNAMENTS = [
       games: [{ game: 'omaha', structure: 'pot-limit' }],
       levels: LEVELS,
       levelLength: { unit: 'minutes', value: 20 },
-      startingChips: 1_000_000,
+      startingChips: 10_000,
       minEntrants: 2,
       maxEntrants: 18,
       money: 'play',
@@ -111,11 +111,11 @@ const TOURNAMENTS = [
       kind: 'sit-and-go',
       games: [{ game: 'stud', structure: 'fixed-limit' }],
       levels: [
-        { bringIn: 100, ante: 50, limits: { small: 400, big: 800 } },
-        { bringIn: 200, ante: 100, limits: { small: 800, big: 1600 } },
+        { bringIn: 1, ante: 1, limits: { small: 4, big: 8 } },
+        { bringIn: 2, ante: 1, limits: { small: 8, big: 16 } },
       ],
       levelLength: { unit: 'minutes', value: 8 },
-      startingChips: 100_000,
+      startingChips: 1_000,
       minEntrants: 2,
       maxEntrants: 6,
       money: 'play',

@@ -108,11 +108,11 @@ export const tournamentDetail: TournamentDetail = {
   state: 'running',
   playersLeft: 2,
   registered: true,
-  startingChips: 150_000,
+  startingChips: 1_500,
   seatsPerTable: 9,
   levels: [
-    { blinds: { small: 500, big: 1000 } },
-    { blinds: { small: 1000, big: 2000 }, ante: 2000, bigBlindAnte: true },
+    { blinds: { small: 5, big: 10 } },
+    { blinds: { small: 10, big: 20 }, ante: 20, bigBlindAnte: true },
   ],
   levelLength: { unit: 'minutes', value: 10 },
   breaks: null,
@@ -123,10 +123,11 @@ export const tournamentDetail: TournamentDetail = {
   addOn: null,
   reEntry: null,
   players: [
-    { account: 1, name: 'alice', chips: 100_000, rank: 2, rebuys: 0, addOns: 0, reEntries: 0 },
-    { account: 2, name: 'bob', chips: 350_000, rank: 1, rebuys: 0, addOns: 0, reEntries: 0 },
+    { account: 1, name: 'alice', chips: 1_000, rank: 2, rebuys: 0, addOns: 0, reEntries: 0 },
+    { account: 2, name: 'bob', chips: 3_500, rank: 1, rebuys: 0, addOns: 0, reEntries: 0 },
     { account: 3, name: 'carol', chips: 0, rank: null, rebuys: 0, addOns: 0, reEntries: 0 },
   ],
   tables: [{ tableId: `${TOURNAMENT_RUN}-1`, players: 2 }],
   results: [{ account: 3, name: 'carol', place: 3, tied: 1, prize: 0 }],
+  deal: null,
 };

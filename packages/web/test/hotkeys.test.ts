@@ -98,7 +98,7 @@ describe('hotkeys: can be switched off', () => {
 describe('the amount box: a bad entry holds no amount, never the one typed before', () => {
   const raise = { min: 100, max: 500 };
   it('an amount in range is taken; text, or one out of range, is no amount', () => {
-    expect(typedAmount('2.50', raise)).toBe(250);
-    for (const text of ['2.5x', '', '0.50', '9']) expect(typedAmount(text, raise)).toBeNull();
+    expect(typedAmount('2.50', raise, 'play')).toBe(250);
+    for (const text of ['2.5x', '', '0.50', '9']) expect(typedAmount(text, raise, 'real')).toBeNull();
   });
 });

@@ -82,10 +82,10 @@ describe('money and layout', () => {
     expect(formatMoney(1234, 'real')).toBe('$12.34');
     expect(formatMoney(1200, 'real')).toBe('$12');
     expect(formatMoney(123_400, 'play')).toBe('1,234');
-    expect(parseMoney('12.5')).toBe(1250);
-    expect(parseMoney('1,234')).toBe(123_400);
-    expect(parseMoney('1.555')).toBeNull();
-    expect(amountText(1250)).toBe('12.50');
+    expect(parseMoney('12.5', 'play')).toBe(1250);
+    expect(parseMoney('1,234', 'real')).toBe(123_400);
+    expect(parseMoney('1.555', 'play')).toBeNull();
+    expect(amountText(1250, 'real')).toBe('12.50');
   });
 
   it('puts the viewer at the bottom centre and the others clockwise', () => {

@@ -166,6 +166,78 @@ describe('Store and screens against a fake socket', () => {
     await expect(acting).resolves.toBe(true);
   });
 
+  it("a tournament table counts whole tournament chips: stacks, bets, pot and bet buttons with no '$' and no decimals", async () => {
+    const { store, socket } = await signedIn();
+    const opening = store.openTable('nl-holdem-1');
+    socket.ack('table-open', { seat: 0 });
+    await opening;
+    const view = holdemView({ actor: 0 });
+    const hand = view.hand!;
+    socket.receive({
+      op: 'table-snapshot',
+      tableId: 'nl-holdem-1',
+      seq: 3,
+      view: {
+        ...view,
+        // A real-money tournament's table: its amounts are chips all the same.
+        currency: 'chips',
+        stakesText: '500/1000',
+        seats: view.seats.map((s) => (s === null ? null : { ...s, stack: 152_333 })),
+        hand: {
+          ...hand,
+          pots: [{ amount: 1_001, seats: [0, 1] }],
+          currentBet: 1_000,
+          players: hand.players.map((p) => {
+            const bet = p.seat === 0 ? 1_000 : 501;
+            return { ...p, stack: 152_333, bet, committed: bet + 500 };
+          }),
+        },
+      },
+    });
+    socket.receive({
+      op: 'clock',
+      tableId: 'nl-holdem-1',
+      seq: 4,
+      handId: 7,
+      seat: 0,
+      deadline: Date.now() + 15_000,
+      timeBankMs: 0,
+    });
+    socket.receive({
+      op: 'legal-actions',
+      tableId: 'nl-holdem-1',
+      seq: 4,
+      handId: 7,
+      legal: {
+        seat: 0,
+        fold: true,
+        check: false,
+        call: 499,
+        bringIn: null,
+        raise: { min: 1_500, max: 153_333 },
+        raiseTos: null,
+        discard: null,
+        split: false,
+      },
+    });
+    const html = render(store);
+    const table = html.slice(html.indexOf('class="table-screen"'));
+    expect(table).toContain('152,333');
+    expect(table).toContain('Call 499');
+    expect(table).toContain('Raise to 1,500');
+    expect(table).toContain('500/1000 tournament chips');
+    expect(table).toContain('Pot 2,501');
+    // What is read on the table: its text and the amounts in its titles and labels (the "2.5×" button is a size).
+    const shown = [
+      table.replace(/<[^>]*>/g, ' '),
+      ...[...table.matchAll(/(?:title|aria-label)="([^"]*)"/g)].map((m) => m[1]),
+    ];
+    for (const text of shown) {
+      expect(text).not.toContain('$');
+      expect(text).not.toMatch(/\d\.\d\d(?!\d)/);
+    }
+  });
+
   it('applies the table stream by its number and marks house bots', async () => {
     const { store, socket } = await signedIn();
     const opening = store.openTable('nl-holdem-1');
@@ -487,6 +559,56 @@ describe('the staff console is offered to staff only', () => {
     expect(store.getState().lobby.map((row) => row.tableId)).toEqual(['nl-holdem-1']);
     socket.receive({ op: 'lobby-table-removed', tableId: 'nl-holdem-1' });
     expect(store.getState().lobby).toEqual([]);
+  });
+
+  it("the bar sells him what the tournament sells at this level, with its price and chips; at the final table it offers a deal, shows a proposed one with each player's prize, and the server's refusal in words", async () => {
+    const { store, socket } = await signedIn();
+    const now = { fromLevel: 0, untilLevel: 2 };
+    const detail = {
+      ...tournamentDetail,
+      rebuy: { cost: 1000, fee: 100, chips: 1_500, maxPerPlayer: 2, maxStack: 1_500, window: now },
+      addOn: { cost: 500, fee: 0, chips: 3_000, maxPerPlayer: 1, window: { fromLevel: 3, untilLevel: 3 } },
+      reEntry: { maxPerPlayer: 1, window: now },
+    };
+    const tableId = `${TOURNAMENT_RUN}-1`;
+    const bar = (): string => renderIn(store, TournamentBar, { tableId, tournamentId: TOURNAMENT_RUN });
+    let loading = store.loadTournament(TOURNAMENT_RUN);
+    socket.ack('tournament-get', { tournament: detail });
+    await loading;
+    let html = bar();
+    // Alice is in with 1,000 chips, at level 1: a rebuy is hers, the add-on is for level 4, re-entry once out.
+    expect(html).toContain('Rebuy 10 + 1 for 1,500 chips');
+    expect(html).not.toContain('Add-on');
+    expect(html).not.toContain('Re-enter');
+    expect(html).toContain('Propose ICM');
+    expect(html).toContain('Propose chip chop');
+
+    const buying = store.tournamentAct(TOURNAMENT_RUN, 'tournament-rebuy');
+    expect(socket.sent.at(-1)).toMatchObject({ op: 'tournament-rebuy', tournamentId: TOURNAMENT_RUN });
+    socket.refuse('tournament-rebuy', 'LIMIT_REACHED', 'two rebuys at most');
+    await flush();
+    socket.ack('tournament-get', { tournament: detail });
+    expect(await buying).toBe('You have bought as many of those as one player may. (LIMIT_REACHED)');
+
+    const deal = {
+      kind: 'icm' as const,
+      proposer: 2,
+      expiresAt: null,
+      players: [
+        { account: 1, name: 'alice', chips: 1_000, amount: 1_150, accepted: false },
+        { account: 2, name: 'bob', chips: 3_500, amount: 1_850, accepted: true },
+      ],
+    };
+    loading = store.loadTournament(TOURNAMENT_RUN);
+    socket.ack('tournament-get', { tournament: { ...detail, deal } });
+    await loading;
+    html = bar();
+    expect(html).toContain('ICM deal proposed');
+    expect(html).toContain('11.50');
+    expect(html).toContain('18.50');
+    expect(html).toContain('>Accept<');
+    expect(html).toContain('>Decline<');
+    expect(html).not.toContain('Propose ICM');
   });
 
   it('a tournament table: he follows the room to his table at the start and when moved (the old one closed), and the bar shows the level, clock, players left, average, rank, final table, the move and his place and prize', async () => {

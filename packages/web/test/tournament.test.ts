@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   clockLeft,
   levelStakes,
+  offersOf,
   ordinal,
   refusalText,
   standingOf,
@@ -29,13 +30,13 @@ describe('tournaments as the client shows them', () => {
     expect(tournamentOfScreen(`${RUN}-1`)).toBeNull();
   });
 
-  it("a level's stakes in words, chips shown as the tables show stacks", () => {
-    expect(levelStakes({ blinds: { small: 500, big: 1000 } })).toBe('Blinds 5/10');
+  it("a level's stakes in words, in whole tournament chips", () => {
+    expect(levelStakes({ blinds: { small: 5, big: 10 } })).toBe('Blinds 5/10');
     expect(levelStakes({ blinds: { small: 1000, big: 2000 }, ante: 2000, bigBlindAnte: true })).toBe(
-      'Blinds 10/20 · ante 20 (big blind ante)',
+      'Blinds 1,000/2,000 · ante 2,000 (big blind ante)',
     );
-    expect(levelStakes({ bringIn: 100, ante: 50, limits: { small: 400, big: 800 } })).toBe(
-      'Bring-in 1 · ante 0.50 · limits 4/8',
+    expect(levelStakes({ bringIn: 1, ante: 5, limits: { small: 4, big: 8 } })).toBe(
+      'Bring-in 1 · ante 5 · limits 4/8',
     );
     expect(levelStakes(null)).toBe('—');
   });
@@ -75,7 +76,7 @@ describe('tournaments as the client shows them', () => {
   });
 
   it("the bar's figures: players left, their average stack, his rank (none once out)", () => {
-    expect(standingOf(DETAIL, 1)).toEqual({ left: 2, average: 225_000, rank: 2 });
+    expect(standingOf(DETAIL, 1)).toEqual({ left: 2, average: 2_250, rank: 2 });
     expect(standingOf(DETAIL, 3).rank).toBeNull();
     expect(standingOf(DETAIL, null).rank).toBeNull();
   });
@@ -85,5 +86,27 @@ describe('tournaments as the client shows them', () => {
       'Registration is closed: the tournament is full, over, or past late registration. (REGISTRATION_CLOSED)',
     );
     expect(refusalText('SOMETHING_NEW', 'the room says no')).toBe('the room says no (SOMETHING_NEW)');
+  });
+
+  it('sold to him now: a rebuy (stack up to its limit) or add-on while in, in their window and under their limits; a re-entry once out', () => {
+    const window = { fromLevel: 0, untilLevel: 1 };
+    const selling = {
+      ...DETAIL,
+      rebuy: { cost: 1000, fee: 100, chips: 1_500, maxPerPlayer: 1, maxStack: 1_000, window },
+      addOn: { cost: 500, fee: 50, chips: 3_000, maxPerPlayer: 1, window },
+      reEntry: { maxPerPlayer: 1, window },
+    };
+    expect(offersOf(selling, 1).map((o) => o.op)).toEqual(['tournament-rebuy', 'tournament-addon']);
+    // Bob's 3,500 chips are over the rebuy's limit.
+    expect(offersOf(selling, 2).map((o) => o.op)).toEqual(['tournament-addon']);
+    // Carol is out: a re-entry at the buy-in and fee for a starting stack.
+    expect(offersOf(selling, 3)).toEqual([
+      { op: 'tournament-reenter', label: 'Re-enter', cost: 1000, fee: 100, chips: 1_500 },
+    ]);
+    const bought = { ...selling, players: selling.players.map((p) => ({ ...p, rebuys: 1, addOns: 1 })) };
+    expect(offersOf(bought, 1)).toEqual([]);
+    expect(offersOf({ ...selling, level: 2 }, 1)).toEqual([]);
+    expect(offersOf(DETAIL, 1)).toEqual([]);
+    expect(offersOf(selling, null)).toEqual([]);
   });
 });

@@ -15,6 +15,7 @@ import type {
 } from '@felt/protocol';
 import type { AccountId, Table, TableConfig } from '../table/types.js';
 import { houseBotsOf } from '../practice/config.js';
+import { ledgerCurrency } from '../table/config.js';
 
 export interface LobbyOptions {
   readonly tables: readonly TableConfig[];
@@ -110,7 +111,7 @@ export class Lobby {
       name: s.name,
       game: s.game as WireTableSummary['game'],
       structure: s.structure,
-      currency: s.currency,
+      currency: ledgerCurrency(s.currency),
       stakes: s.stakes,
       stakesText: s.stakesText,
       seats: s.seatCount,

@@ -13,6 +13,8 @@ import type { Result } from '@felt/engine';
 /** The two currencies. Real money is in cents; play money in play chips. */
 export const CURRENCIES = ['play', 'real'] as const;
 export type Currency = (typeof CURRENCIES)[number];
+/** What a table's amounts count: a currency, or a tournament's chips (whole units, never in the ledger). */
+export type TableCurrency = Currency | 'chips';
 
 export type UserId = number;
 

@@ -9,7 +9,7 @@
  *
  * Every method but {@link HandJournal.recoverTables} is one atomic transaction, durable when it resolves.
  */
-import type { Currency, HandId, StorageResult, UserId } from './common.js';
+import type { HandId, TableCurrency, StorageResult, UserId } from './common.js';
 
 /** One player's chip movement between his seat and the pot of a hand. */
 export interface ChipMove {
@@ -50,7 +50,8 @@ export interface NewHandFair {
 
 export interface NewHand {
   readonly tableId: string;
-  readonly currency: Currency;
+  /** A tournament's hands (`chips`) go to its own book, never to the ledger. */
+  readonly currency: TableCurrency;
   /** Free text for lists, e.g. "NL Hold'em 0.50/1". */
   readonly description: string;
   readonly participants: readonly HandParticipant[];

@@ -259,7 +259,10 @@ async function upsertLink(tx: SqlExecutor, tableId: string, link: FairLink): Pro
 export function sqlHandJournal({ driver, clock }: SqlContext): HandJournal {
   return {
     startHand(hand) {
+      const currency = hand.currency;
       return atomically(driver, async (tx) => {
+        if (currency === 'chips')
+          return refuse(StorageErrorCode.BAD_REQUEST, 'tournament chips never enter the ledger');
         if (hand.participants.length === 0) refuse(StorageErrorCode.BAD_REQUEST, 'a hand needs participants');
         if (hand.tableId.length === 0) refuse(StorageErrorCode.BAD_REQUEST, 'a hand needs a table');
         const users = new Set(hand.participants.map((p) => p.userId));
@@ -280,7 +283,7 @@ export function sqlHandJournal({ driver, clock }: SqlContext): HandJournal {
           "INSERT INTO hands (table_id, currency, description, status, started_at, fair_secret, fair_contributions) VALUES (?, ?, ?, 'in-progress', ?, ?, ?) RETURNING id",
           [
             hand.tableId,
-            hand.currency,
+            currency,
             hand.description,
             clock(),
             fair?.secret ?? null,
@@ -291,7 +294,7 @@ export function sqlHandJournal({ driver, clock }: SqlContext): HandJournal {
         const started: HandRow = {
           id: intCol(row!, 'id'),
           tableId: hand.tableId,
-          currency: hand.currency,
+          currency,
           status: 'in-progress',
         };
         for (const p of hand.participants) {

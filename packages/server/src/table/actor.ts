@@ -5,7 +5,7 @@
  * failure or a bug stops the table (the crash rule refunds the hand on restart). It also keeps what
  * the machine must not: the subscribers' sinks, the timers, the ports.
  */
-import { resolveTable } from './config.js';
+import { ledgerCurrency, resolveTable } from './config.js';
 import type { Effect, TimerName, Write } from './effects.js';
 import { check, createMachineState, step, type MachineCommand } from './machine.js';
 import { CASH_GAME } from './policies.js';
@@ -153,10 +153,9 @@ class TableActor implements Table {
 
   private async persist(write: Write): Promise<void> {
     const { storage } = this.deps;
-    const currency = this.config.currency;
     switch (write.kind) {
       case 'cash-out': {
-        const result = await storage.cashOut(this.id, write.account, currency);
+        const result = await storage.cashOut(this.id, write.account, ledgerCurrency(this.config.currency));
         if (!result.ok) throw new Error(`cash-out refused: ${result.error.message}`);
         return;
       }
@@ -225,7 +224,12 @@ class TableActor implements Table {
       if (!checked.ok) return checked;
       if ((command.type === 'sit' || command.type === 'top-up') && this.state.policies.chips === 'ledger') {
         const amount = command.type === 'sit' ? command.buyIn : command.amount;
-        const paid = await this.deps.storage.buyIn(this.id, player.account, this.config.currency, amount);
+        const paid = await this.deps.storage.buyIn(
+          this.id,
+          player.account,
+          ledgerCurrency(this.config.currency),
+          amount,
+        );
         if (!paid.ok) {
           // The ledger's words name its internal accounts: the player gets plain ones, the log the detail.
           this.deps.logger?.info(

@@ -12,7 +12,13 @@ import {
   type HandConfig,
   type Variant,
 } from '@felt/engine';
-import { DEFAULT_CLOCKS, type ClockConfig, type TableConfig } from './types.js';
+import {
+  DEFAULT_CLOCKS,
+  type ClockConfig,
+  type Currency,
+  type TableConfig,
+  type TableCurrency,
+} from './types.js';
 
 export interface ResolvedTable {
   readonly config: TableConfig;
@@ -89,9 +95,18 @@ export function defaultBuyIn(config: TableConfig): { min: number; max: number | 
   return { min: 20 * small, max: 100 * small };
 }
 
-/** "0.50/1" for 50/100, "1/2" for 100/200: cents or play chips shown as units, two decimals unless whole. */
-export function stakesText(small: number, big: number): string {
-  return stakesLabel([small, big], 2);
+/**
+ * "0.50/1" for 50/100, "1/2" for 100/200: cents or play chips shown as units, two decimals unless whole;
+ * tournament chips are whole units already ("50/100").
+ */
+export function stakesText(small: number, big: number, currency: TableCurrency): string {
+  return stakesLabel([small, big], currency === 'chips' ? 0 : 2);
+}
+
+/** The money of a table that takes it from the ledger: a cash table's (a tournament's chips have none). */
+export function ledgerCurrency(currency: TableCurrency): Currency {
+  if (currency === 'chips') throw new Error('tournament chips never enter the ledger');
+  return currency;
 }
 
 const positive = (x: number): boolean => Number.isSafeInteger(x) && x > 0;
@@ -148,10 +163,10 @@ export function resolveTable(config: TableConfig): ResolvedTable {
     bringIn,
     limitGame,
     stakesText: !isBigBet(config.structure)
-      ? stakesText(small, big)
+      ? stakesText(small, big, config.currency)
       : stud
-        ? stakesText(bringIn, small)
-        : stakesText(smallBlind, bigBlind),
+        ? stakesText(bringIn, small, config.currency)
+        : stakesText(smallBlind, bigBlind, config.currency),
     engine,
   };
 }

@@ -32,13 +32,14 @@ import type {
 } from '@felt/protocol';
 import type { ControllerNews } from './effects.js';
 import type { TablePolicies } from './policies.js';
-import type { Currency, HandId, HandJournal, Ledger, UserId } from '../storage/types.js';
+import type { Currency, HandId, HandJournal, Ledger, TableCurrency, UserId } from '../storage/types.js';
 
 export type TableId = string;
 /** A player's account: the storage's user id. */
 export type AccountId = UserId;
 /** Play money and real money are kept apart; rake is taken at real-money tables only. */
-export type { Currency, HandId };
+/** A tournament's table plays `chips`: tournament chips in whole units, never money (no ledger, no rake). */
+export type { Currency, HandId, TableCurrency };
 
 // ------------------------------------------------------------------------------------------ config
 
@@ -87,7 +88,7 @@ export interface TableConfig {
   readonly game: VariantId;
   readonly structure: Structure;
   readonly stakes: TableStakes;
-  readonly currency: Currency;
+  readonly currency: TableCurrency;
   /** Seats at the table: default and maximum the game's seat limit (RULES.md §13: 10/8/6/5). */
   readonly seats?: number;
   /** Buy-in minimum; default `defaultBuyIn(...)`: fixed/spread limit 10 small bets (RULES.md §1), else 20 big blinds. */
@@ -386,7 +387,7 @@ export interface TableSummary {
   readonly stakes: TableStakes;
   /** The stakes the table is named and shown by (a big-bet table's blinds: "0.50/1"). */
   readonly stakesText: string;
-  readonly currency: Currency;
+  readonly currency: TableCurrency;
   readonly seatCount: number;
   readonly seated: number;
   readonly free: number;

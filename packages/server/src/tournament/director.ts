@@ -17,7 +17,9 @@
  * - hand-for-hand from the bubble: every table is allowed one hand together, and the next round waits
  *   until every table has finished; players out in one round share their places (TDA);
  * - mixed games: a table whose next hand is of another game is dealt by a fresh table of that game, the
- *   same players in the same seats with the same stacks.
+ *   same players in the same seats with the same stacks;
+ * - the final-table deal (./deal.ts): while one is proposed no hand is allowed; accepted by all, its
+ *   prizes are paid and the tournament ends.
  *
  * Tournament chips never enter the money ledger: the tables write their hands to a `TournamentHandBook`.
  * Commands and table news are handled one at a time (a promise chain), as a table's mailbox does.
@@ -57,6 +59,7 @@ import {
   startClock,
   type LevelClock,
 } from './clock.js';
+import { DEAL_MS, dealAmounts, dealPlaces, unpaidPrizes, type Deal, type DealKind } from './deal.js';
 import { TournamentHandBook } from './hand-book.js';
 import { isHandForHand, placeEliminations, prizesOf, type Elimination, type Finish } from './places.js';
 import { payoutTable, prizes as prizesFor } from './payouts.js';
@@ -80,7 +83,14 @@ export type TournamentErrorCode =
   | 'NOT_REGISTERED'
   | 'ALREADY_STARTED'
   | EntryRefusal
-  | PurchaseErrorCode;
+  | PurchaseErrorCode
+  | DealErrorCode;
+
+/**
+ * A deal refused: proposed away from the final table, while another is open; answered when none is
+ * open, or before its amounts are known (the final table is finishing its hand).
+ */
+export type DealErrorCode = 'NOT_FINAL_TABLE' | 'DEAL_OPEN' | 'NO_DEAL_OPEN' | 'DEAL_PENDING';
 
 /** What a player buys once he has entered. */
 export type Purchase = 'rebuy' | 'add-on' | 're-entry';
@@ -236,6 +246,8 @@ export class TournamentDirector {
   readonly #seats: number;
   readonly #startTimer: TableTimer;
   readonly #breakTimer: TableTimer;
+  readonly #dealTimer: TableTimer;
+  #deal: Deal | null = null;
   #phase: TournamentPhase = 'registering';
   #seating: readonly SeatingTable[] = [];
   #clock: LevelClock | null = null;
@@ -261,6 +273,7 @@ export class TournamentDirector {
     this.#done = new Promise((resolve) => (this.#settle = resolve));
     this.#startTimer = deps.clock.timer(() => void this.#serial(() => this.#maybeStart()));
     this.#breakTimer = deps.clock.timer(() => void this.#serial(() => this.#allowHands()));
+    this.#dealTimer = deps.clock.timer(() => void this.#serial(() => this.#endDeal()));
     if (def.kind === 'scheduled') this.#startTimer.start(Math.max(0, (def.startsAt ?? 0) - deps.clock.now()));
   }
 
@@ -319,6 +332,63 @@ export class TournamentDirector {
 
   tables(): Table[] {
     return [...this.#tables.values()].map((t) => t.table);
+  }
+
+  /** The deal proposed at the final table, if one is open. */
+  deal(): Deal | null {
+    return this.#deal;
+  }
+
+  /**
+   * A player left at the final table proposes a deal (he accepts it by proposing). No hand is dealt
+   * while it is open; its amounts are worked out from the stacks once the table is between hands.
+   */
+  proposeDeal(account: AccountId, kind: DealKind): Promise<Result<void, TournamentErrorCode>> {
+    return this.#serial(async () => {
+      const refused = this.#dealRefusal(account);
+      if (refused !== null) return refused;
+      if (this.#seating.length !== 1 || this.playersLeft() < 2)
+        return fail('NOT_FINAL_TABLE', 'a deal is made at the final table');
+      if (this.#deal !== null) return fail('DEAL_OPEN', 'a deal is already proposed');
+      this.#deal = {
+        kind,
+        proposer: account,
+        players: this.#left(),
+        amounts: null,
+        accepted: new Set([account]),
+        expiresAt: null,
+      };
+      await this.#priceDeal();
+      return ok(undefined);
+    });
+  }
+
+  /** A player in the deal accepts it; when all have, its prizes are paid and the tournament ends. */
+  acceptDeal(account: AccountId): Promise<Result<void, TournamentErrorCode>> {
+    return this.#serial(async () => {
+      const refused = this.#dealRefusal(account);
+      if (refused !== null) return refused;
+      const deal = this.#deal;
+      if (deal === null || !deal.players.includes(account))
+        return fail('NO_DEAL_OPEN', 'no deal is proposed');
+      if (deal.amounts === null)
+        return fail('DEAL_PENDING', 'the deal is worked out when the final table finishes its hand');
+      this.#deal = { ...deal, accepted: new Set([...deal.accepted, account]) };
+      await this.#priceDeal();
+      return ok(undefined);
+    });
+  }
+
+  /** A player in the deal declines it: it is off, and play goes on. */
+  declineDeal(account: AccountId): Promise<Result<void, TournamentErrorCode>> {
+    return this.#serial(async () => {
+      const refused = this.#dealRefusal(account);
+      if (refused !== null) return refused;
+      if (this.#deal === null || !this.#deal.players.includes(account))
+        return fail('NO_DEAL_OPEN', 'no deal is proposed');
+      await this.#endDeal(true);
+      return ok(undefined);
+    });
   }
 
   figures(): TournamentFigures {
@@ -407,6 +477,9 @@ export class TournamentDirector {
         return fail('NOT_PLAYING', 'the tournament is not running');
       const offer = OFFERS[purchase](this.def, buyerOf(entrant), this.#clock.level);
       if (!offer.ok) return offer;
+      // The deal's amounts were worked out from the stacks as they stand.
+      if (this.#deal !== null)
+        return fail('DEAL_OPEN', 'a deal is proposed: nothing is sold until it is off');
       if (this.#results.some((r) => r.prize > 0))
         return fail('OUT_OF_WINDOW', 'prizes are being paid: the prize pool is closed');
       const price = { buyIn: offer.value.cost, fee: offer.value.fee };
@@ -613,6 +686,67 @@ export class TournamentDirector {
   #stopTimers(): void {
     this.#startTimer.stop();
     this.#breakTimer.stop();
+    this.#dealTimer.stop();
+  }
+
+  /** The accounts of the players still in, in order of registration. */
+  #left(): AccountId[] {
+    return [...this.#entrants].filter(([, e]) => !e.out).map(([account]) => account);
+  }
+
+  #dealRefusal(account: AccountId): Result<never, TournamentErrorCode> | null {
+    const entrant = this.#entrants.get(account);
+    if (entrant === undefined) return fail('NOT_REGISTERED', 'not registered');
+    if (this.#phase !== 'running' || entrant.out)
+      return fail('NOT_PLAYING', 'not playing in this tournament');
+    return null;
+  }
+
+  /**
+   * Works out the open deal's amounts once the final table is between hands (the players left then are
+   * in it; the proposer out, it is off), and settles it when every player in it has accepted.
+   */
+  async #priceDeal(): Promise<void> {
+    const deal = this.#deal;
+    if (deal === null) return;
+    if (deal.amounts === null) {
+      if ([...this.#tables.values()].some((t) => !t.idle)) return;
+      const players = this.#left();
+      if (!players.includes(deal.proposer) || players.length < 2) return this.#endDeal(false);
+      const stacks = players.map((a) => this.#entrant(idOf(a)).stack + this.#entrant(idOf(a)).pending);
+      const amounts = dealAmounts(deal.kind, stacks, unpaidPrizes(this.#prizes, players.length));
+      this.#deal = { ...deal, players, amounts, expiresAt: this.#deps.clock.now() + DEAL_MS };
+      this.#dealTimer.start(DEAL_MS);
+      return;
+    }
+    if (deal.players.every((a) => deal.accepted.has(a))) await this.#settleDeal(deal, deal.amounts);
+  }
+
+  /** The deal is off (declined, lapsed, or its proposer out): play goes on when `resume`. */
+  async #endDeal(resume = true): Promise<void> {
+    this.#deal = null;
+    this.#dealTimer.stop();
+    if (resume) await this.#allowHands();
+  }
+
+  /**
+   * Everybody accepted: each is paid his amount from the pool, and placed by chips (the biggest stack
+   * first, equal stacks sharing a place), and the tournament is over.
+   */
+  async #settleDeal(deal: Deal, amounts: readonly number[]): Promise<void> {
+    this.#deal = null;
+    this.#phase = 'finished';
+    this.#stopTimers();
+    const stacks = new Map(deal.players.map((a) => [idOf(a), this.#entrant(idOf(a)).stack]));
+    const amountOf = new Map(deal.players.map((a, i) => [idOf(a), amounts[i]!]));
+    for (const live of [...this.#tables.values()])
+      for (const id of stacks.keys()) await this.#unseat(live, id);
+    for (const id of stacks.keys()) this.#entrant(id).out = true;
+    // The lowest place first, the winner's last, as places are decided in play.
+    const finishes = dealPlaces(stacks).sort((a, b) => b.place - a.place);
+    for (const finish of finishes) await this.#award(finish, amountOf.get(finish.player) ?? 0);
+    await this.#closeTables();
+    this.#settle();
   }
 
   async #maybeStart(): Promise<void> {
@@ -666,7 +800,7 @@ export class TournamentDirector {
         game: game.game,
         structure: game.structure,
         stakes: live.stakes,
-        currency: this.def.money,
+        currency: 'chips',
         seats: this.#seats,
         ...(this.#deps.tableClocks ? { clocks: this.#deps.tableClocks } : {}),
       },
@@ -760,6 +894,7 @@ export class TournamentDirector {
     }
     this.#seating = removePlayers(this.#seating, new Set(out.map((e) => e.player)));
     this.#checkChips();
+    await this.#priceDeal();
     if (this.#round !== null) {
       this.#round.out.push(...out);
       this.#round.pending.delete(live.no);
@@ -808,6 +943,7 @@ export class TournamentDirector {
   }
 
   async #finish(): Promise<void> {
+    this.#deal = null;
     const winner = [...this.#entrants.entries()].find(([, e]) => !e.out);
     this.#phase = 'finished';
     this.#stopTimers();
@@ -927,7 +1063,7 @@ export class TournamentDirector {
 
   /** Allows the next hand at every table between hands, as the clock, breaks and hand-for-hand permit. */
   async #allowHands(): Promise<void> {
-    if (this.#phase !== 'running' || this.#clock === null) return;
+    if (this.#phase !== 'running' || this.#clock === null || this.#deal !== null) return;
     const now = this.#deps.clock.now();
     this.#advance(advanceClock(this.def, this.#clock, now));
     const idle = [...this.#tables.values()].filter((t) => t.idle);

@@ -3,7 +3,12 @@
  * page (`detailOf`). Chips are each entrant's as of his table's last finished hand, so a hand in
  * progress shows nothing early.
  */
-import type { TournamentDetail, TournamentPlace, TournamentSummary } from '@felt/protocol';
+import type {
+  TournamentDealView,
+  TournamentDetail,
+  TournamentPlace,
+  TournamentSummary,
+} from '@felt/protocol';
 import type { Placed, TournamentDirector } from './director.js';
 import { standings } from './standings.js';
 import { seatsPerTable } from './structure.js';
@@ -69,5 +74,25 @@ export function detailOf(director: TournamentDirector, account: number): Tournam
     })),
     tables: director.tables().map((t) => ({ tableId: t.id, players: t.summary().seated })),
     results: director.results().map(placeOf),
+    deal: dealOf(director),
+  };
+}
+
+/** The deal open at the final table, each player with his chips, prize and answer; null when none is. */
+export function dealOf(director: TournamentDirector): TournamentDealView | null {
+  const deal = director.deal();
+  if (deal === null) return null;
+  const entrants = new Map(director.standings().map((e) => [e.ref.account, e]));
+  return {
+    kind: deal.kind,
+    proposer: deal.proposer,
+    expiresAt: deal.expiresAt,
+    players: deal.players.map((account, i) => ({
+      account,
+      name: entrants.get(account)?.ref.name ?? '',
+      chips: entrants.get(account)?.stack ?? 0,
+      amount: deal.amounts?.[i] ?? null,
+      accepted: deal.accepted.has(account),
+    })),
   };
 }

@@ -18,7 +18,7 @@ import type { Lobby } from '../lobby/lobby.js';
 import type { LiveFigures } from './live-figures.js';
 import type { Purchase, TournamentDirector, TournamentErrorCode } from '../tournament/director.js';
 import type { TournamentRoom } from '../tournament/room.js';
-import { detailOf, summaryOf } from '../tournament/views.js';
+import { dealOf, detailOf, summaryOf } from '../tournament/views.js';
 import type { Storage, UserRecord } from '../storage/types.js';
 import {
   requireStaff,
@@ -129,6 +129,10 @@ const TOURNAMENT_ERRORS: { readonly [C in TournamentErrorCode]: ErrorCode } = {
   STACK_TOO_BIG: ErrorCode.STACK_TOO_BIG,
   STILL_PLAYING: ErrorCode.STILL_PLAYING,
   NOT_PLAYING: ErrorCode.NOT_PLAYING,
+  NOT_FINAL_TABLE: ErrorCode.NOT_FINAL_TABLE,
+  DEAL_OPEN: ErrorCode.DEAL_OPEN,
+  NO_DEAL_OPEN: ErrorCode.NO_DEAL_OPEN,
+  DEAL_PENDING: ErrorCode.DEAL_PENDING,
 };
 
 /** A rebuy, add-on or re-entry by the connection's player; his balances after it. */
@@ -510,6 +514,30 @@ export const HANDLERS: Handlers = {
 
   async [ClientOp.TOURNAMENT_REENTER](hub, connection, message) {
     return buy(hub, connection, message.tournamentId, 're-entry');
+  },
+
+  async [ClientOp.TOURNAMENT_DEAL_PROPOSE](hub, connection, message) {
+    const director = tournamentOf(hub, message.tournamentId);
+    const { account } = playerOf(connection);
+    const result = await director.proposeDeal(account, message.kind);
+    if (!result.ok) throw new RequestError(TOURNAMENT_ERRORS[result.error.code], result.error.message);
+    const deal = dealOf(director);
+    if (deal === null) throw new RequestError(ErrorCode.INTERNAL, 'the deal is gone');
+    return { deal };
+  },
+
+  async [ClientOp.TOURNAMENT_DEAL_ACCEPT](hub, connection, message) {
+    const director = tournamentOf(hub, message.tournamentId);
+    const result = await director.acceptDeal(playerOf(connection).account);
+    if (!result.ok) throw new RequestError(TOURNAMENT_ERRORS[result.error.code], result.error.message);
+    return {};
+  },
+
+  async [ClientOp.TOURNAMENT_DEAL_DECLINE](hub, connection, message) {
+    const director = tournamentOf(hub, message.tournamentId);
+    const result = await director.declineDeal(playerOf(connection).account);
+    if (!result.ok) throw new RequestError(TOURNAMENT_ERRORS[result.error.code], result.error.message);
+    return {};
   },
 
   async [ClientOp.PING]() {

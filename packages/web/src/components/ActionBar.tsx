@@ -2,7 +2,7 @@ import { potSizedBets } from '@felt/engine/browser';
 import { betSizeLabel, betSizeTo, DEFAULT_BET_SIZES, parseBetSizes } from '../bet-sizes';
 import type { WireHandAction } from '@felt/protocol';
 import { useCallback, useEffect, useState } from 'react';
-import { amountText, formatMoney, hasBlinds, parseMoney } from '../format';
+import { amountText, formatMoney, hasBlinds, parseMoney, type TableCurrency } from '../format';
 import { hotkey, type ArmedKey } from '../hotkeys';
 import { useNow, useStore } from '../hooks';
 import type { BlindRequestView, LegalView, TableView } from '../net/views';
@@ -263,11 +263,11 @@ function Decision({
   // null while the box holds no amount in range: nothing is sent rather than an amount typed before.
   const [amount, setAmount] = useState<number | null>(raise?.min ?? 0);
   const [armed, setArmed] = useState<{ key: ArmedKey; prompt: string } | null>(null);
-  const [text, setText] = useState(amountText(raise?.min ?? 0));
+  const [text, setText] = useState(amountText(raise?.min ?? 0, currency));
   const [discards, setDiscards] = useState<ReadonlySet<number>>(new Set());
   useEffect(() => {
     setAmount(raise?.min ?? 0);
-    setText(amountText(raise?.min ?? 0));
+    setText(amountText(raise?.min ?? 0, currency));
     setDiscards(new Set());
   }, [raise?.min, raise?.max, legal.discard, currency]);
   // A new decision starts with no key armed.
@@ -280,7 +280,7 @@ function Decision({
       if (raise === null) return;
       const clamped = Math.max(raise.min, Math.min(raise.max, Math.round(to)));
       setAmount(clamped);
-      setText(amountText(clamped));
+      setText(amountText(clamped, currency));
     },
     [raise, currency],
   );
@@ -501,7 +501,7 @@ function Decision({
             value={text}
             onChange={(event) => {
               setText(event.target.value);
-              setAmount(typedAmount(event.target.value, raise));
+              setAmount(typedAmount(event.target.value, raise, currency));
             }}
             onKeyDown={(event) => {
               if (event.key === 'Enter' && amount !== null) send({ type: betKind, to: amount });
@@ -565,8 +565,9 @@ function Decision({
 export function typedAmount(
   text: string,
   raise: { readonly min: number; readonly max: number },
+  currency: TableCurrency,
 ): number | null {
-  const parsed = parseMoney(text);
+  const parsed = parseMoney(text, currency);
   return parsed === null || parsed < raise.min || parsed > raise.max ? null : parsed;
 }
 

@@ -2,6 +2,7 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { seatSpots, type SeatSpot } from '../layout';
 import {
   amountText,
+  CURRENCY_LABELS,
   formatMoney,
   gameFamily,
   gameName,
@@ -58,7 +59,7 @@ export function TableScreen({ tableId }: { tableId: string }) {
           <h2>{view.name}</h2>
           <span className="meta">
             {gameName(view.game)} · {STRUCTURE_LABELS[view.structure] ?? view.structure} · {stakes}
-            {view.currency === 'real' ? ' real money' : ' play money'}
+            {` ${CURRENCY_LABELS[view.currency]}`}
           </span>
           <span className="spacer" />
           {seated || tournament !== null ? null : (
@@ -399,7 +400,9 @@ function BuyIn({
   const max = view.maxBuyIn ?? Math.max(view.minBuyIn, Math.min(balance, view.minBuyIn * 5));
   // null while the box holds no amount: nothing is sent rather than an amount typed before.
   const [amount, setAmount] = useState<number | null>(() => Math.max(view.minBuyIn, Math.min(max, balance)));
-  const [text, setText] = useState(() => amountText(Math.max(view.minBuyIn, Math.min(max, balance))));
+  const [text, setText] = useState(() =>
+    amountText(Math.max(view.minBuyIn, Math.min(max, balance)), view.currency),
+  );
   const [post, setPost] = useState<'post' | 'wait'>('post');
   const [autoPost, setAutoPost] = useState(true);
   const [busy, setBusy] = useState(false);
@@ -429,7 +432,7 @@ function BuyIn({
         value={text}
         onChange={(event) => {
           setText(event.target.value);
-          setAmount(parseMoney(event.target.value));
+          setAmount(parseMoney(event.target.value, view.currency));
         }}
       />
       {hasBlinds(view.game) ? (

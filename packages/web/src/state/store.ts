@@ -112,6 +112,14 @@ export const CONSOLE_SCREEN = 'staff console';
 
 /** The staff console's requests (the server refuses them to anyone without a staff role). */
 export type StaffOp = Extract<ClientOp, `staff-${string}`>;
+/** What a player asks of a tournament he plays (`Store.tournamentAct`). */
+export type TournamentActOp =
+  | 'tournament-rebuy'
+  | 'tournament-addon'
+  | 'tournament-reenter'
+  | 'tournament-deal-propose'
+  | 'tournament-deal-accept'
+  | 'tournament-deal-decline';
 
 /** The room's session endpoints (docs/security.md): a POST with a JSON body, its status and JSON answer. */
 export type SessionHttp = (path: string, body: unknown) => Promise<{ status: number; body: unknown }>;
@@ -355,21 +363,43 @@ export class Store {
    * words with the server's code, or null; the lobby and the page are read again either way.
    */
   async enterTournament(tournamentId: string, enter: boolean): Promise<string | null> {
-    let refusal: string | null = null;
-    try {
-      const op = enter ? 'tournament-register' : 'tournament-unregister';
-      const ack = await this.connection.request(op, { tournamentId });
-      this.setBalances((ack['data'] as { balances: Balances }).balances);
-    } catch (error) {
-      refusal =
-        error instanceof RequestError
-          ? refusalText(error.code, error.message)
-          : error instanceof Error
-            ? error.message
-            : String(error);
-    }
+    const op = enter ? 'tournament-register' : 'tournament-unregister';
+    const refusal = await this.tournamentRequest(op, { tournamentId });
     await Promise.all([this.loadTournaments(), this.loadTournament(tournamentId)]);
     return refusal;
+  }
+
+  /**
+   * His request in a tournament he plays (a rebuy, add-on or re-entry; a deal proposed, accepted or
+   * declined): the balances it answers taken, the page read again. Answers the refusal in plain words
+   * with the server's code, or null.
+   */
+  async tournamentAct(
+    tournamentId: string,
+    op: TournamentActOp,
+    fields: Readonly<Record<string, unknown>> = {},
+  ): Promise<string | null> {
+    const refusal = await this.tournamentRequest(op, { ...fields, tournamentId });
+    await this.loadTournament(tournamentId);
+    return refusal;
+  }
+
+  private async tournamentRequest(
+    op: ClientOp,
+    payload: Readonly<Record<string, unknown>>,
+  ): Promise<string | null> {
+    try {
+      const ack = await this.connection.request(op, payload);
+      const balances = (ack['data'] as { balances?: Balances } | undefined)?.balances;
+      if (balances !== undefined) this.setBalances(balances);
+      return null;
+    } catch (error) {
+      return error instanceof RequestError
+        ? refusalText(error.code, error.message)
+        : error instanceof Error
+          ? error.message
+          : String(error);
+    }
   }
 
   /** He has read the notice that he was moved. */

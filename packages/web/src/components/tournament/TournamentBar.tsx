@@ -9,6 +9,7 @@ import {
   tournamentScreen,
 } from '../../tournament';
 import { OutNotice } from './OutNotice';
+import { TournamentActions } from './TournamentActions';
 import { usePolling } from './polling';
 import './tournament.css';
 
@@ -87,6 +88,7 @@ export default function TournamentBar({ tableId, tournamentId }: { tableId: stri
         </p>
       ) : null}
       {play?.out != null ? <OutNotice place={play.out} currency={t.currency} /> : null}
+      {t.state === 'running' ? <TournamentActions detail={t} tournamentId={tournamentId} /> : null}
     </div>
   );
 }
