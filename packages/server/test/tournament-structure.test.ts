@@ -1,4 +1,7 @@
+import { Hand, parseCards } from '@felt/engine';
 import { describe, expect, it } from 'vitest';
+import { resolveTable } from '../src/table/config.js';
+import type { TableCurrency } from '../src/table/types.js';
 import {
   afterHand,
   gameFor,
@@ -192,5 +195,43 @@ describe('mixed-game rotation', () => {
       state = afterHand(state, dealt);
     }
     expect(games).toEqual(['holdem', 'holdem', 'holdem', 'omaha-hilo', 'omaha-hilo', 'stud']);
+  });
+});
+
+describe('heads-up fixed limit (004)', () => {
+  /** A heads-up hand at a table of `currency`, after a bet and three raises before the flop. */
+  function cappedAfterThreeRaises(currency: TableCurrency): boolean {
+    const resolved = resolveTable({
+      id: 'hu',
+      name: 'hu',
+      game: 'holdem',
+      structure: 'fixed-limit',
+      stakes: { small: 2, big: 4 },
+      currency,
+      seats: 2,
+    });
+    const created = Hand.create({ ...resolved.engine, stacks: [1000, 1000], blinds: [2, 1] });
+    if (!created.ok) throw new Error(created.error.message);
+    const hand = created.value;
+    for (const text of ['AsKs', 'QhQd']) {
+      const holes = parseCards(text);
+      if (!holes.ok || !hand.apply({ type: 'deal', cards: holes.value }).ok) throw new Error('deal refused');
+    }
+    // The big blind is the bet; the button raises to 4, the big blind to 6, the button to 8: three raises.
+    for (const [player, to] of [
+      [1, 4],
+      [0, 6],
+      [1, 8],
+    ] as const) {
+      const raised = hand.apply({ type: 'bet-raise', player, to });
+      if (!raised.ok) throw new Error(raised.error.message);
+    }
+    return hand.legalActions()!.raise === null;
+  }
+
+  it('a tournament table keeps the betting cap heads-up; a cash table (play or real money) does not', () => {
+    expect(cappedAfterThreeRaises('chips')).toBe(true);
+    expect(cappedAfterThreeRaises('real')).toBe(false);
+    expect(cappedAfterThreeRaises('play')).toBe(false);
   });
 });

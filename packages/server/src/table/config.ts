@@ -141,8 +141,8 @@ export function resolveTable(config: TableConfig): ResolvedTable {
       ? { spreadLimits: config.stakes.spreadLimits }
       : {}),
     ...(stud ? { bringIn } : {}),
-    // Cash tables do not cap fixed-limit betting heads-up (RULES.md §2, 004).
-    capHeadsUp: false,
+    // Cash tables do not cap fixed-limit betting heads-up; tournament tables keep the cap (RULES.md §2, 004).
+    capHeadsUp: config.currency === 'chips',
     // The table shows each hand down itself: shown, or mucked when beaten and its player mucks losing hands.
     autoShowdown: false,
     ...(config.currency === 'real' ? { rake: houseRake } : {}),
