@@ -50,7 +50,7 @@ export function eventLine(event: SeatEvent, words: EventWords, before: EventCont
       return up.length === 0 ? null : `${name(event.seat)} is dealt ${cardsText(up)} face up`;
     }
     case 'deal-board':
-      return `Board: ${cardsText(event.cards)}`;
+      return `${event.run === 2 ? 'Second board' : 'Board'}: ${cardsText(event.cards)}`;
     case 'deal-draw':
       return event.cards.every((card) => card === UNKNOWN_CARD_TEXT)
         ? null
@@ -79,12 +79,14 @@ export function eventLine(event: SeatEvent, words: EventWords, before: EventCont
       return `${name(event.seat)} mucks`;
     case 'split':
       return `${name(event.seat)} ${event.accept ? 'accepts' : 'declines'} the split`;
+    case 'run-twice':
+      return 'Everybody agreed: the board is run twice';
     case 'timeout':
       return `${name(event.seat)} timed out (${event.result})`;
     case 'rake':
       return event.amount > 0 ? `Rake ${money(event.amount)}` : null;
     case 'award':
-      return `${name(event.seat)} wins ${money(event.amount)}${potName(event.pot)}${SHARE_NAMES[event.share]}`;
+      return `${name(event.seat)} wins ${money(event.amount)}${potName(event.pot)}${SHARE_NAMES[event.share]}${event.run === undefined ? '' : ` on the ${event.run === 1 ? 'first' : 'second'} board`}`;
     case 'end':
       return 'Hand over';
   }

@@ -28,6 +28,7 @@ export const ClientOp = {
   MISSED_BLINDS: 'missed-blinds',
   AUTO_POST: 'auto-post',
   POST_BLIND: 'post-blind',
+  RUN_TWICE: 'run-twice',
   MUCK_LOSING: 'muck-losing',
   ACT: 'act',
   HISTORY_LIST: 'history-list',

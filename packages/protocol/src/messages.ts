@@ -201,6 +201,8 @@ export const MissedBlindsRequest = request(ClientOp.MISSED_BLINDS, {
 export const AutoPost = request(ClientOp.AUTO_POST, { tableId: TableId, enabled: boolean() });
 /** Answers the table's request to post a blind (`blindRequest`): post it, or decline and sit out. */
 export const PostBlind = request(ClientOp.POST_BLIND, { tableId: TableId, post: boolean() });
+/** Answers the hand's run-it-twice offer (`HandView.runTwice`): agree, or decline (the board is run once). */
+export const RunTwice = request(ClientOp.RUN_TWICE, { tableId: TableId, accept: boolean() });
 /** At the showdown, muck a hand that a shown one already beats instead of showing it (default on). */
 export const MuckLosing = request(ClientOp.MUCK_LOSING, { tableId: TableId, enabled: boolean() });
 /** `handId`, when given, must be the hand in progress (a late click on a finished hand is refused). */
@@ -402,6 +404,7 @@ export const ClientMessageSchema = union('op', [
   MissedBlindsRequest,
   AutoPost,
   PostBlind,
+  RunTwice,
   MuckLosing,
   Act,
   HistoryList,
@@ -660,6 +663,7 @@ export interface AckData {
   readonly 'missed-blinds': Record<string, never>;
   readonly 'auto-post': Record<string, never>;
   readonly 'post-blind': Record<string, never>;
+  readonly 'run-twice': Record<string, never>;
   readonly 'muck-losing': Record<string, never>;
   readonly act: Record<string, never>;
   readonly 'history-list': { readonly hands: readonly HandListItem[] };

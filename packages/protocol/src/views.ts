@@ -131,7 +131,20 @@ export interface HandView {
   readonly fair: FairHandView;
   readonly phase: 'deal' | 'bet' | 'draw' | 'showdown' | 'split' | 'done';
   readonly street: number;
+  /** The board; in a hand run twice, the first run's. */
   readonly board: readonly CardView[];
+  /** A hand run twice: the second run's board (the cards both runs share, then its own), else null. */
+  readonly secondBoard: readonly CardView[] | null;
+  /**
+   * Run it twice on offer (all in, no betting left, board cards to come, at a table that offers it):
+   * the seats asked, those who agreed so far, and when an unanswered offer counts as declined (clock
+   * ms); null when no offer is open. A player answers with `run-twice`.
+   */
+  readonly runTwice: {
+    readonly deadline: number;
+    readonly seats: readonly number[];
+    readonly accepted: readonly number[];
+  } | null;
   readonly pots: readonly { readonly amount: number; readonly seats: readonly number[] }[];
   readonly currentBet: number;
   /** The seat to act, or null. */
@@ -212,7 +225,10 @@ export interface HandRecap {
    */
   readonly reveal: FairRevealView | null;
   readonly game: VariantId;
+  /** The board; in a hand run twice, the first run's. */
   readonly board: readonly CardView[];
+  /** A hand run twice: the second run's board, else null. */
+  readonly secondBoard: readonly CardView[] | null;
   readonly rake: number;
   readonly players: readonly {
     readonly seat: number;
@@ -236,11 +252,12 @@ export interface HandRecap {
     readonly high: { readonly name: string; readonly cards: readonly CardView[] } | null;
     readonly low: { readonly name: string; readonly cards: readonly CardView[] } | null;
   }[];
-  /** Pot by pot: who won what, and which half. */
+  /** Pot by pot: who won what, and which half (in a hand run twice, on which run's board). */
   readonly awards: readonly {
     readonly pot: number;
     readonly seat: number;
     readonly amount: number;
     readonly share: 'all' | 'high' | 'low' | 'agreed';
+    readonly run?: 1 | 2;
   }[];
 }

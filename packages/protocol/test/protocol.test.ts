@@ -40,6 +40,7 @@ const EXAMPLES: readonly ClientMessage[] = [
   { op: 'missed-blinds', id: 20, tableId: 't-1', choice: 'post' },
   { op: 'auto-post', id: 21, tableId: 't-1', enabled: false },
   { op: 'post-blind', id: 29, tableId: 't-1', post: true },
+  { op: 'run-twice', id: 29, tableId: 't-1', accept: true },
   { op: 'muck-losing', id: 28, tableId: 't-1', enabled: false },
   { op: 'act', id: 22, tableId: 't-1', handId: 7, action: { type: 'raise', to: 400 } },
   { op: 'history-list', id: 23, limit: 10, before: 99 },

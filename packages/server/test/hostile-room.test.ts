@@ -14,6 +14,7 @@ import { startTestRoom, TestClient, uniqueName, type TestRoom } from './transpor
 const CLOCKS: ClockConfig = {
   actionMs: 60_000,
   drawMs: 60_000,
+  runTwiceMs: 60_000,
   timeBankMs: 0,
   timeBankRefillMs: 0,
   betweenHandsMs: 200,

@@ -11,6 +11,7 @@ import { audit, felt, FeltServer, handsDealt, Player, tempDir, writeTables } fro
 const CLOCKS: ClockConfig = {
   actionMs: 2500,
   drawMs: 2500,
+  runTwiceMs: 2500,
   timeBankMs: 500,
   timeBankRefillMs: 0,
   betweenHandsMs: 200,

@@ -58,6 +58,7 @@ describe('a failed request changes nothing, and says why', () => {
 const CLOCKS: ClockConfig = {
   actionMs: 60_000,
   drawMs: 60_000,
+  runTwiceMs: 60_000,
   timeBankMs: 0,
   timeBankRefillMs: 0,
   betweenHandsMs: 200,

@@ -429,3 +429,103 @@ describe('artificial all-ins: the table’s own allowance', () => {
     expect(resolveTable({ ...CONFIG, allInsPerDay: 5 }).allInsPerDay).toBe(5);
   });
 });
+
+describe('table machine: run it twice', () => {
+  const RIT: TableConfig = { ...CONFIG, runItTwice: true };
+
+  /** Two players, the hand dealt, one all in and called: where the table stands then. */
+  function allIn(config: TableConfig = RIT): { d: Driver; effects: Effect[] } {
+    const d = new Driver(CASH_GAME, config);
+    d.sit(1, 0);
+    d.sit(2, 1);
+    d.deal();
+    d.act({ type: 'raise', to: 200 });
+    return { d, effects: d.act({ type: 'call' }) };
+  }
+  const boardEvents = (effects: readonly Effect[]) =>
+    effects.flatMap((e) => {
+      const m = e.type === 'broadcast' ? renderedFor(e.message, null) : null;
+      return m?.type === 'table-event' && m.event.type === 'deal-board' ? [m.event] : [];
+    });
+  const settled = (effects: readonly Effect[]) =>
+    writes(effects).flatMap((w) =>
+      w.kind === 'record-action' && w.record.settlement ? [w.record.settlement] : [],
+    );
+
+  it('all in with board cards to come: every player in is asked before any board card, the clock runs', () => {
+    const { d, effects } = allIn();
+    expect(words(effects).slice(-2)).toEqual([
+      `timer run-twice 8000`,
+      `broadcast ${d.s.stream} table-snapshot`,
+    ]);
+    expect(boardEvents(effects)).toEqual([]);
+    const view = tableViewFor(d.s, 1).hand!;
+    expect(view.board).toEqual([]);
+    expect(view.runTwice).toEqual({ deadline: d.now + 8000, seats: [1, 0], accepted: [] });
+  });
+
+  it('everybody agrees: the board is run twice, each run wins half the pot, the history says _runs = 2', () => {
+    const { d } = allIn();
+    const first = d.player(1, { type: 'run-twice', accept: true });
+    expect(words(first)).toEqual([`broadcast ${d.s.stream} table-snapshot`]);
+    expect(tableViewFor(d.s, null).hand!.runTwice!.accepted).toEqual([0]);
+    expect(d.refused(1, { type: 'run-twice', accept: true })).toBe('WRONG_STATE');
+    const last = d.player(2, { type: 'run-twice', accept: true });
+    // The offer ends (its clock stopped, the snapshot without it), then the agreement and both runs.
+    expect(words(last).slice(0, 2)).toEqual([
+      'timer run-twice stop',
+      expect.stringMatching(/table-snapshot$/),
+    ]);
+    expect(words(last)).toEqual(expect.arrayContaining([expect.stringMatching(/table-event run-twice$/)]));
+    expect(boardEvents(last).map((e) => ('run' in e ? e.run : 1))).toEqual([1, 1, 1, 2, 2, 2]);
+    expect(d.s.hand).toBeNull();
+    const recap = d.s.recap!;
+    expect(recap.board).toHaveLength(5);
+    expect(recap.secondBoard).toHaveLength(5);
+    expect(new Set(recap.awards.map((a) => a.run))).toEqual(new Set([1, 2]));
+    const [settlement] = settled(last);
+    expect(settlement!.history.phh).toContain('_runs = 2');
+    expect(settlement!.history.phh).toContain('# second run');
+    expect(d.s.seats[0]!.stack + d.s.seats[1]!.stack).toBe(400);
+  });
+
+  it('one player declines: the board is run once, at once', () => {
+    const { d } = allIn();
+    d.player(2, { type: 'run-twice', accept: true });
+    const declined = d.player(1, { type: 'run-twice', accept: false });
+    expect(boardEvents(declined)).toHaveLength(3);
+    expect(boardEvents(declined).some((e) => 'run' in e)).toBe(false);
+    expect(d.s.recap!.secondBoard).toBeNull();
+    expect(settled(declined)[0]!.history.phh).not.toContain('_runs');
+  });
+
+  it('no answer in time is no; a late answer is refused', () => {
+    const { d } = allIn();
+    d.player(1, { type: 'run-twice', accept: true });
+    const offer = d.s.hand!.runTwice;
+    d.now += 8000;
+    const out = d.run({ type: 'run-twice-time-up', now: d.now, offer });
+    expect(boardEvents(out)).toHaveLength(3);
+    expect(d.s.recap!.secondBoard).toBeNull();
+    expect(d.refused(2, { type: 'run-twice', accept: true })).toBe('WRONG_STATE');
+    // A timer of an offer already answered changes nothing.
+    expect(d.run({ type: 'run-twice-time-up', now: d.now, offer })).toEqual([]);
+  });
+
+  it('only the players in the hand answer; nothing is offered without the option', () => {
+    const { d } = allIn();
+    expect(d.refused(3, { type: 'run-twice', accept: true })).toBe('NOT_SEATED');
+    const plain = allIn(CONFIG);
+    expect(plain.d.s.hand).toBeNull();
+    expect(boardEvents(plain.effects)).toHaveLength(3);
+    expect(plain.d.refused(1, { type: 'run-twice', accept: true })).toBe('WRONG_STATE');
+  });
+
+  it('the option is refused at a game with no board to run', () => {
+    expect(() => resolveTable({ ...RIT, game: 'stud', structure: 'fixed-limit' })).toThrow(
+      /no board to run twice/,
+    );
+    expect(resolveTable(RIT).runItTwice).toBe(true);
+    expect(resolveTable(CONFIG).runItTwice).toBe(false);
+  });
+});

@@ -26,6 +26,7 @@ const recap = (patch: Partial<HandRecap>): HandRecap => ({
   reveal: null,
   game: 'holdem',
   board: ['Ac', '7d', '2d', '9s', '3d'],
+  secondBoard: null,
   rake: 0,
   players: [],
   awards: [],

@@ -58,6 +58,8 @@ export function holdemView(patch: Partial<HandView> = {}): TableView {
       phase: 'bet',
       street: 0,
       board: [],
+      secondBoard: null,
+      runTwice: null,
       pots: [{ amount: 0, seats: [0, 1] }],
       currentBet: 2,
       actor: 1,

@@ -205,6 +205,7 @@ describe('table state: the stream of the table', () => {
       reveal: null,
       game: 'omaha-hilo',
       board: ['2c', '3d', '8h', 'Ks', 'Kd'],
+      secondBoard: null,
       rake: 0,
       players: [
         {

@@ -117,6 +117,8 @@ export function actionOf(event: HandEvent): HandAction | null {
       return { type: 'split', player: event.player, accept: event.accept };
     case 'timeout':
       return { type: 'timeout', player: event.player };
+    case 'run-twice':
+      return { type: 'run-twice' };
     case 'post':
     case 'round':
     case 'return':

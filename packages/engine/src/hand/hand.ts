@@ -123,6 +123,14 @@ export class Hand {
   private agreedPots: PotPart[] = [];
   private communityStreet = false;
   private reachedRake = false;
+  /**
+   * Run it twice: the street the runs start at and the board cards both share (-1: one run), which
+   * run is being dealt (1 or 2), and the second run's board.
+   */
+  private runFromStreet = -1;
+  private runShared = 0;
+  private runDealing: 1 | 2 = 1;
+  private secondBoard: MaybeCard[] | null = null;
   // Betting round.
   private currentBet = 0;
   private lastRaise = 0;
@@ -258,10 +266,20 @@ export class Hand {
       if (!pot.eligible.includes(p)) continue;
       const rivals = pot.eligible.filter((q) => q !== p && this.shown[q]);
       if (rivals.length === 0) return true;
-      const result = this.decide([p, ...rivals]);
-      if (result.winners.includes(0) || result.lowWinners?.includes(0) === true) return true;
+      for (const board of this.secondBoard ? [this.board, this.secondBoard] : [this.board]) {
+        const result = this.decide([p, ...rivals], board);
+        if (result.winners.includes(0) || result.lowWinners?.includes(0) === true) return true;
+      }
     }
     return false;
+  }
+
+  /**
+   * Whether the rest of the board may be run twice now (a `run-twice` action): see `verifyRunTwice`.
+   * The room offers it to the players at this moment.
+   */
+  canRunTwice(): boolean {
+    return this.verifyRunTwice().ok;
   }
 
   /** The order in which hands are shown: last aggressor of the last round first, else by the game's rule. */
@@ -391,6 +409,8 @@ export class Hand {
       street: this.streetIndex,
       round: this.roundValue,
       board: Object.freeze([...this.board]),
+      runs: this.runFromStreet < 0 ? 1 : 2,
+      secondBoard: this.secondBoard ? Object.freeze([...this.secondBoard]) : null,
       players: Object.freeze(players),
       currentBet: this.currentBet,
       collected: this.collected,
@@ -430,6 +450,8 @@ export class Hand {
         if (action.player !== this.actorValue)
           return err(HandErrorCode.NOT_YOUR_TURN, `player ${action.player} is not offered the split`);
         return OK;
+      case 'run-twice':
+        return this.verifyRunTwice();
     }
   }
 
@@ -468,6 +490,11 @@ export class Hand {
         break;
       case 'timeout':
         this.doTimeout(action.player);
+        break;
+      case 'run-twice':
+        this.runFromStreet = this.streetIndex;
+        this.runShared = this.board.length;
+        this.emit({ type: 'run-twice' });
         break;
     }
     return ok(this.events[start]!);
@@ -663,6 +690,11 @@ export class Hand {
         this.emit({ type: 'deal-hole', player: request.player, cards, up: request.up });
         break;
       case 'board':
+        if (this.runDealing === 2) {
+          this.secondBoard!.push(...cards);
+          this.emit({ type: 'deal-board', cards, run: 2 });
+          break;
+        }
         this.board.push(...cards);
         this.emit({ type: 'deal-board', cards });
         break;
@@ -793,6 +825,34 @@ export class Hand {
     this.phaseValue = 'deal';
     this.actorValue = null;
     this.continueStreet();
+  }
+
+  // ---------------------------------------------------------------- run it twice
+
+  /**
+   * Run it twice is allowed once, in a flop game (blinds, board cards), with at least two players in,
+   * no betting left and no draw to come, when the hand waits for the first board card of a street and
+   * every street left deals board cards only; and only if the deck holds the rest of the board with its
+   * burns twice over (8-handed 5-card Omaha all in before the flop does not).
+   */
+  private verifyRunTwice(): HandResult<undefined> {
+    if (this.runFromStreet >= 0) return err(HandErrorCode.ILLEGAL_ACTION, 'the board is run twice already');
+    const request = this.pendingDeal();
+    if (request?.kind !== 'board' || this.dealtThisStreet !== 0 || this.variant.forced !== 'blinds')
+      return err(HandErrorCode.WRONG_PHASE, 'run it twice is agreed before a street of board cards');
+    if (this.inHandCount() < 2 || !this.bettingIsOver() || this.drawsRemain())
+      return err(HandErrorCode.ILLEGAL_ACTION, 'run it twice needs all in with no betting left');
+    const streets = this.variant.streets;
+    let needed = 0;
+    for (let s = this.streetIndex; s < streets.length; s++) {
+      const spec = streets[s]!;
+      if (spec.hole.length > 0 || spec.draw)
+        return err(HandErrorCode.ILLEGAL_ACTION, 'only board cards may be run twice');
+      needed += spec.board + (spec.burn ? 1 : 0);
+    }
+    if (this.deckSize - this.freshGone < 2 * needed)
+      return err(HandErrorCode.NO_DECK, 'the deck cannot deal the rest of the board twice');
+    return OK;
   }
 
   // ---------------------------------------------------------------- split (32-card draw)
@@ -1290,6 +1350,15 @@ export class Hand {
       this.startStreet(next);
       return;
     }
+    if (this.runFromStreet >= 0 && this.runDealing === 1) {
+      // The first run is out: the second deals the same streets again from the next cards of the deck.
+      this.runDealing = 2;
+      this.secondBoard = this.board.slice(0, this.runShared);
+      this.actorValue = null;
+      this.phaseValue = 'deal';
+      this.startStreet(this.runFromStreet);
+      return;
+    }
     this.startShowdown();
   }
 
@@ -1447,17 +1516,14 @@ export class Hand {
         this.award(index, candidates[0]!, pot.amount, 'all');
         continue;
       }
-      const result = this.decide(candidates);
-      const high: number[] = [];
-      for (const i of result.winners) high.push(candidates[i]!);
-      let low: number[] | null = null;
-      if (result.lowWinners !== null) {
-        low = [];
-        for (const i of result.lowWinners) low.push(candidates[i]!);
+      if (this.secondBoard !== null) {
+        // Each run wins half the pot, the odd chip to the first, split by its own board.
+        const second = Math.floor(pot.amount / 2);
+        this.awardShowdown(index, pot.amount - second, candidates, this.board, 1);
+        this.awardShowdown(index, second, candidates, this.secondBoard, 2);
+        continue;
       }
-      for (const s of awardPot(pot.amount, high.length > 0 ? high : candidates, low)) {
-        this.award(index, s.player, s.amount, s.share);
-      }
+      this.awardShowdown(index, pot.amount, candidates, this.board, undefined);
     }
     this.finishing = [...this.stacks];
     this.phaseValue = 'done';
@@ -1489,18 +1555,49 @@ export class Hand {
     return takes;
   }
 
-  private award(pot: number, player: number, amount: number, share: 'all' | 'high' | 'low' | 'agreed'): void {
-    if (amount <= 0) return;
-    this.stacks[player]! += amount;
-    this.emit({ type: 'award', pot, player, amount, share });
+  /** Pot `pot`'s `amount` to the best of `candidates` on `board`, hi/lo halves and odd chips by the rules. */
+  private awardShowdown(
+    pot: number,
+    amount: number,
+    candidates: readonly number[],
+    board: readonly MaybeCard[],
+    run: 1 | 2 | undefined,
+  ): void {
+    const result = this.decide(candidates, board);
+    const high: number[] = [];
+    for (const i of result.winners) high.push(candidates[i]!);
+    let low: number[] | null = null;
+    if (result.lowWinners !== null) {
+      low = [];
+      for (const i of result.lowWinners) low.push(candidates[i]!);
+    }
+    for (const s of awardPot(amount, high.length > 0 ? high : candidates, low)) {
+      this.award(pot, s.player, s.amount, s.share, run);
+    }
   }
 
-  /** Who wins among the shown candidates (indexes into `candidates`). */
-  private decide(candidates: readonly number[]): ShowdownWinners {
+  private award(
+    pot: number,
+    player: number,
+    amount: number,
+    share: 'all' | 'high' | 'low' | 'agreed',
+    run?: 1 | 2,
+  ): void {
+    if (amount <= 0) return;
+    this.stacks[player]! += amount;
+    this.emit(
+      run === undefined
+        ? { type: 'award', pot, player, amount, share }
+        : { type: 'award', pot, player, amount, share, run },
+    );
+  }
+
+  /** Who wins among the shown candidates (indexes into `candidates`), on `board` (default the first run's). */
+  private decide(candidates: readonly number[], board: readonly MaybeCard[] = this.board): ShowdownWinners {
     const rules = this.variant.showdown;
     const holes: (readonly Card[])[] = [];
     for (const p of candidates) holes.push(known(this.cards[p]!));
-    return showdownWinners({ rules, board: known(this.board), holes });
+    return showdownWinners({ rules, board: known(board), holes });
   }
 
   private emit(event: HandEvent): void {

@@ -169,6 +169,13 @@ export type HandAction =
   /** 32-card draw: accept or decline the offered split of the pots (RULES.md §11). */
   | { readonly type: 'split'; readonly player: number; readonly accept: boolean }
   /**
+   * Run it twice (docs/rules.md): the board cards still to come are dealt twice,
+   * and each pot is split between the two runs. Allowed once, at the start of a street of a flop game
+   * with no betting left and only board cards to come (`Hand.canRunTwice`); the players' agreement is
+   * the caller's business.
+   */
+  | { readonly type: 'run-twice' }
+  /**
    * The player to act cannot act (lost connection, clock ran out). Fixed and spread limit with chips in
    * the pot: an artificial all-in (RULES.md §1: he stays in for the pots he has matched and acts no
    * more); otherwise a check where he may check, else a fold. Whether he still has artificial all-ins
@@ -200,7 +207,8 @@ export type HandEvent =
       readonly cards: readonly MaybeCard[];
       readonly up: readonly boolean[];
     }
-  | { readonly type: 'deal-board'; readonly cards: readonly MaybeCard[] }
+  /** `run: 2`: a card of the second run of a hand run twice (absent on every other board card). */
+  | { readonly type: 'deal-board'; readonly cards: readonly MaybeCard[]; readonly run?: 2 }
   | { readonly type: 'deal-draw'; readonly player: number; readonly cards: readonly MaybeCard[] }
   /** A betting round starts (`round` counts from 0); `player` acts first. */
   | { readonly type: 'round'; readonly round: number; readonly player: number }
@@ -228,6 +236,8 @@ export type HandEvent =
   | { readonly type: 'show'; readonly player: number; readonly cards: readonly MaybeCard[] }
   | { readonly type: 'muck'; readonly player: number }
   | { readonly type: 'split'; readonly player: number; readonly accept: boolean }
+  /** The rest of the board is dealt twice (a `run-twice` action). */
+  | { readonly type: 'run-twice' }
   /** A `timeout` action: what it did. A check or fold is also recorded as its own event right after. */
   | {
       readonly type: 'timeout';
@@ -237,7 +247,8 @@ export type HandEvent =
   | { readonly type: 'rake'; readonly amount: number }
   /**
    * Chips from pot `pot` (0 = main pot) to `player`. `share`: 'all' = the whole pot (or a split
-   * of it), 'high' / 'low' = a hi/lo half, 'agreed' = 32-card draw's agreed split.
+   * of it), 'high' / 'low' = a hi/lo half, 'agreed' = 32-card draw's agreed split. `run`: in a hand run
+   * twice, the run whose board decided this part of the pot (absent otherwise).
    */
   | {
       readonly type: 'award';
@@ -245,6 +256,7 @@ export type HandEvent =
       readonly player: number;
       readonly amount: number;
       readonly share: 'all' | 'high' | 'low' | 'agreed';
+      readonly run?: 1 | 2;
     }
   /** The hand is over; `stacks` are the finishing stacks in position order. */
   | { readonly type: 'end'; readonly stacks: readonly number[] };
@@ -319,7 +331,12 @@ export interface HandSnapshot {
   readonly street: number;
   /** Betting rounds started so far, minus one (-1 before the first). */
   readonly round: number;
+  /** The board; in a hand run twice, the first run's. */
   readonly board: readonly MaybeCard[];
+  /** How many times the rest of the board is dealt: 2 once a `run-twice` action was applied. */
+  readonly runs: 1 | 2;
+  /** A hand run twice: the second run's board (the cards both runs share, then its own), else null. */
+  readonly secondBoard: readonly MaybeCard[] | null;
   readonly players: readonly PlayerSnapshot[];
   /** The bet to match on this street. */
   readonly currentBet: number;

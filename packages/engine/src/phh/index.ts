@@ -8,3 +8,4 @@ export * from './engine.js';
 export * from './replay.js';
 export * from './simulate.js';
 export * from './text.js';
+export * from './runs.js';

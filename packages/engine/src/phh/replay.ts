@@ -3,6 +3,7 @@ import type { HandAction, HandConfig, HandEvent, HandSnapshot, MaybeCard } from 
 import { formatPhhAction } from './actions.js';
 import { phhToConfig, type PhhRules } from './config.js';
 import { engineHandFactory, type HandFactory, type PlayableHand } from './engine.js';
+import { readRuns } from './runs.js';
 import type { PhhAction, PhhHand } from './types.js';
 
 export interface ReplayError {
@@ -64,6 +65,8 @@ class Replayer {
     private readonly hand: PlayableHand,
     private readonly actions: readonly PhhAction[],
     private readonly scale: number,
+    /** `_runs`: 2 = the board is run twice, agreed before the first board card the hand allows it at. */
+    private readonly runs: 1 | 2,
   ) {}
 
   private refuse(index: number, code: string, message: string): ReplayError {
@@ -151,6 +154,10 @@ class Replayer {
         if (action.kind === 'deal-board' ? pending.kind !== 'board' : pending.kind === 'board') {
           return this.refuse(index, 'WRONG_PHASE', `the hand waits for ${describeDeal(state)}`);
         }
+        if (action.kind === 'deal-board' && this.runs === 2 && this.hand.can(RUN_TWICE)) {
+          const refused = this.apply(index, RUN_TWICE);
+          if (refused) return refused;
+        }
         if (action.kind === 'deal-hole' && pending.kind !== 'board' && pending.player !== action.player) {
           const ahead = this.dealAhead(index, state);
           if (ahead === 'none')
@@ -195,6 +202,8 @@ class Replayer {
   }
 }
 
+const RUN_TWICE: HandAction = { type: 'run-twice' };
+
 function describeDeal(state: HandSnapshot): string {
   const pending = state.pendingDeal;
   if (pending === null) return state.phase;
@@ -206,10 +215,12 @@ function describeDeal(state: HandSnapshot): string {
 export function replayPhh(hand: PhhHand, options: ReplayOptions): ReplayOutcome {
   const built = phhToConfig(hand, options);
   if (!built.ok) return { ok: false, error: built.error };
+  const runs = readRuns(hand.extra);
+  if (typeof runs === 'string') return { ok: false, error: { code: 'BAD_PHH', message: runs } };
   const started = (options.createHand ?? engineHandFactory)(built.value.config);
   if (!started.ok) return { ok: false, error: started.error };
   const engine = started.value;
-  const refused = new Replayer(engine, hand.actions, hand.scale).run();
+  const refused = new Replayer(engine, hand.actions, hand.scale, runs).run();
   if (refused) return { ok: false, error: refused };
   const finishingStacks = engine.finishingStacks();
   if (engine.phase !== 'done' || finishingStacks === null) {

@@ -10,6 +10,7 @@ import { variantOf } from '../hand/variants.js';
 import { fail, ok, type Result } from '../result.js';
 import { formatPhhCards, parsePhhCards } from './actions.js';
 import { PhhErrorCode, type PhhAction, type PhhCard, type PhhHand } from './types.js';
+import { readRuns, runsFields } from './runs.js';
 import { parseVariantCode, type BettingStructure } from './variants.js';
 
 /** The room's names of the betting structures. */
@@ -93,6 +94,15 @@ export function phhToText(hand: PhhHand, number = 1, decimals = 0): Result<strin
   if (variant === null)
     return fail(PhhErrorCode.UNKNOWN_VARIANT, `unknown variant ${JSON.stringify(hand.variant)}`);
   const game = variantOf(variant.game);
+  const runs = readRuns(hand.extra);
+  if (typeof runs === 'string') return fail(PhhErrorCode.BAD_PHH, runs);
+  // Run twice: the cards after the `shared` ones are dealt once for each run, the first run's first.
+  let fullBoard = 0;
+  for (const spec of game.streets) fullBoard += spec.board;
+  let boardDealt = 0;
+  for (const action of hand.actions) if (action.kind === 'deal-board') boardDealt += action.cards.length;
+  const shared = runs === 2 ? 2 * fullBoard - boardDealt : fullBoard;
+  let second: PhhCard[] | null = null;
   const names = namesOf(hand);
   const count = names.length;
   const shown = Math.max(decimals, hand.scale);
@@ -180,16 +190,19 @@ export function phhToText(hand: PhhHand, number = 1, decimals = 0): Result<strin
         break;
       case 'deal-board': {
         newStreet();
-        const before = board.length;
+        if (runs === 2 && board.length >= fullBoard) second ??= board.slice(0, shared);
+        const run = second ?? board;
+        const before = run.length;
         const label = variant.bringIn
           ? variant.game === 'telesina'
             ? 'VELA'
             : 'COMMUNITY CARD'
           : (BOARD_NAMES[Math.min(before === 0 ? 0 : before - 2, 2)] ?? 'BOARD');
+        const which = runs === 2 && before >= shared ? (second ? 'SECOND ' : 'FIRST ') : '';
         lines.push(
-          `*** ${label} ***${before > 0 ? ` ${cardsInBrackets(board)}` : ''} ${cardsInBrackets(action.cards)}`,
+          `*** ${which}${label} ***${before > 0 ? ` ${cardsInBrackets(run)}` : ''} ${cardsInBrackets(action.cards)}`,
         );
-        board.push(...action.cards);
+        run.push(...action.cards);
         break;
       }
       case 'fold':
@@ -246,7 +259,11 @@ export function phhToText(hand: PhhHand, number = 1, decimals = 0): Result<strin
     }
   }
   lines.push('*** SUMMARY ***');
-  if (board.length > 0) lines.push(`Board ${cardsInBrackets(board)}`);
+  if (second !== null) {
+    lines.push('Hand was run twice');
+    lines.push(`FIRST Board ${cardsInBrackets(board)}`);
+    lines.push(`SECOND Board ${cardsInBrackets(second)}`);
+  } else if (board.length > 0) lines.push(`Board ${cardsInBrackets(board)}`);
   hand.startingStacks.forEach((stack, i) => {
     const finish = hand.finishingStacks?.[i];
     const result =
@@ -307,6 +324,7 @@ export function textToPhh(text: string): Result<PhhHand, PhhErrorCode> {
   const actions: PhhAction[] = [];
   const finishing: (number | undefined)[] = startingStacks.map(() => undefined);
   const limits: Record<string, string> = {};
+  let runs: 1 | 2 = 1;
   for (const [index, line] of lines.entries()) {
     if (index === 0 || line === '' || (line.startsWith('Seat ') && line.endsWith(' in chips)'))) continue;
     const fail = (): Result<PhhHand, PhhErrorCode> =>
@@ -324,9 +342,20 @@ export function textToPhh(text: string): Result<PhhHand, PhhErrorCode> {
       if (finish !== null) finishing[Number(summary[1]) - 1] = finish;
       continue;
     }
-    if (line.startsWith('Table ') || line.startsWith('Board [') || /^\*\*\* [^[]*\*\*\*$/.test(line))
+    if (line === 'Hand was run twice') {
+      runs = 2;
       continue;
-    const boardLine = /^\*\*\* (FLOP|TURN|RIVER|VELA|COMMUNITY CARD|BOARD) \*\*\*.* \[([^\]]*)\]$/.exec(line);
+    }
+    if (
+      line.startsWith('Table ') ||
+      /^(FIRST |SECOND )?Board \[/.test(line) ||
+      /^\*\*\* [^[]*\*\*\*$/.test(line)
+    )
+      continue;
+    const boardLine =
+      /^\*\*\* (?:FIRST |SECOND )?(FLOP|TURN|RIVER|VELA|COMMUNITY CARD|BOARD) \*\*\*.* \[([^\]]*)\]$/.exec(
+        line,
+      );
     if (boardLine) {
       const cards = cardsOf(boardLine[2]!);
       if (cards === null) return fail();
@@ -399,6 +428,6 @@ export function textToPhh(text: string): Result<PhhHand, PhhErrorCode> {
     startingStacks,
     actions,
     ...(finishingStacks === undefined ? {} : { finishingStacks }),
-    extra: defaultNames ? {} : { players: names },
+    extra: { ...(defaultNames ? {} : { players: names }), ...runsFields(runs) },
   });
 }

@@ -17,7 +17,7 @@ import { realClock } from '../table/clock.js';
 import { ProtocolClient, type Answer, type Push } from './client.js';
 import type { Seater } from './seater.js';
 import { BotStats } from './stats.js';
-import { chooseAction, safeAction, thinkTime, type Roll } from './strategy.js';
+import { chooseAction, runTwiceToAgree, safeAction, thinkTime, type Roll } from './strategy.js';
 
 export interface BotContext {
   readonly url: string;
@@ -98,6 +98,8 @@ export class Bot {
   #rebuying = false;
   /** The commitment it last contributed to: one contribution per hand. */
   #contributedTo: string | null = null;
+  /** The hand whose run-it-twice offer it agreed to (once a hand). */
+  #agreedIn: number | null = null;
   #stopping = false;
   #reconnecting: Promise<void> | null = null;
   /** Off while signing up (the sign-up loop reconnects itself). */
@@ -377,6 +379,10 @@ export class Bot {
     if (view.you !== null) this.#seat = view.you;
     if (view.you !== null && view.fair !== null) void this.#contribute(view.tableId, view.fair.commitment);
     const hand = view.hand;
+    if (hand !== null && runTwiceToAgree(hand, view.you) && this.#agreedIn !== hand.handId) {
+      this.#agreedIn = hand.handId;
+      void this.#request('run-twice', { tableId: view.tableId, accept: true });
+    }
     const mine = hand?.players.find((player) => player.seat === view.you);
     if (hand !== null && mine !== undefined) {
       this.#handId = hand.handId;

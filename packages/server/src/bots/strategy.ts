@@ -2,9 +2,10 @@
  * The bots' simple strategy: a random choice among the legal actions the server sent, weighted so
  * that hands go on to later streets and showdowns (mostly checks and calls, some bets and raises,
  * a few folds) without every pot becoming an all-in. Every game works from the same `LegalView`:
- * bring-ins and completions (stud), discards (draw games), split offers (32-card draw).
+ * bring-ins and completions (stud), discards (draw games), split offers (32-card draw); run it twice
+ * is always agreed (`runTwiceToAgree`).
  */
-import type { LegalView, WireHandAction } from '@felt/protocol';
+import type { HandView, LegalView, WireHandAction } from '@felt/protocol';
 
 /** A number in [0, 1); `Math.random` in the bots, a seeded source in tests. */
 export type Roll = () => number;
@@ -76,4 +77,13 @@ export function safeAction(legal: LegalView): WireHandAction {
   if (legal.bringIn !== null) return { type: 'bring-in' };
   if (legal.check) return { type: 'check' };
   return legal.call !== null ? { type: 'call' } : { type: 'fold' };
+}
+
+/**
+ * Whether the bot at `seat` should answer the hand's run-it-twice offer now: it is asked and has not
+ * agreed yet. A bot always agrees (its only rule: it lowers nobody's variance but costs nothing).
+ */
+export function runTwiceToAgree(hand: HandView | null, seat: number | null): boolean {
+  const offer = hand?.runTwice ?? null;
+  return offer !== null && seat !== null && offer.seats.includes(seat) && !offer.accepted.includes(seat);
 }

@@ -5,7 +5,7 @@
  * change of seats or hands, and acts through `table.handle` like any player, marked as a bot.
  */
 import type { LegalView, WireHandAction } from '@felt/protocol';
-import { chooseAction, safeAction, thinkTime, type Roll } from '../bots/strategy.js';
+import { chooseAction, runTwiceToAgree, safeAction, thinkTime, type Roll } from '../bots/strategy.js';
 import type { PlayerRef, Table, TableClock, TableMessage } from '../table/types.js';
 import type { HouseBotAccount } from './roster.js';
 
@@ -32,6 +32,8 @@ export class HouseBot {
   readonly #thinking;
   #decision: Decision | null = null;
   #seat: number | null = null;
+  /** The hand whose run-it-twice offer it agreed to (once a hand). */
+  #agreedIn: number | null = null;
   #unsubscribe: (() => void) | null = null;
 
   constructor(
@@ -103,6 +105,12 @@ export class HouseBot {
         if (message.legal.seat === this.#seat) this.#decide(message.handId, message.legal);
         break;
       case 'table-snapshot':
+        if (runTwiceToAgree(message.view.hand, this.#seat) && this.#agreedIn !== message.view.hand?.handId) {
+          this.#agreedIn = message.view.hand?.handId ?? null;
+          void this.#table.handle(this.#player, { type: 'run-twice', accept: true });
+        }
+        this.#changed();
+        break;
       case 'hand-summary':
         this.#changed();
         break;

@@ -85,6 +85,10 @@ class TableActor implements Table {
         const request = this.state.blindRequest;
         this.later((now) => ({ type: 'blind-time-up', now, request }));
       }),
+      'run-twice': clock.timer(() => {
+        const offer = this.state.hand?.runTwice ?? null;
+        this.later((now) => ({ type: 'run-twice-time-up', now, offer }));
+      }),
     };
     // The first job: the fair-dealing chain as storage holds it (no hand starts without it).
     void this.enqueue(async () => {

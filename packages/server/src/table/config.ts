@@ -28,6 +28,8 @@ export interface ResolvedTable {
   readonly maxBuyIn: number | null;
   readonly clocks: ClockConfig;
   readonly allInsPerDay: number;
+  /** Run it twice is offered (a flop game whose table file asks for it; cash tables only, ./run-twice.ts). */
+  readonly runItTwice: boolean;
   /** Button games: the blinds. */
   readonly smallBlind: number;
   readonly bigBlind: number;
@@ -128,6 +130,10 @@ export function resolveTable(config: TableConfig): ResolvedTable {
   if (!positive(minBuyIn) || (maxBuyIn !== null && maxBuyIn < minBuyIn))
     throw new Error(`table ${config.id}: bad buy-in range`);
   const stud = variant.forced === 'bring-in';
+  const runItTwice = config.runItTwice ?? false;
+  if (typeof runItTwice !== 'boolean') throw new Error(`table ${config.id}: runItTwice is true or false`);
+  if (runItTwice && (stud || !variant.streets.some((street) => street.board > 0)))
+    throw new Error(`table ${config.id}: ${variant.name} has no board to run twice`);
   const forced = studForcedBets(config.game, small);
   const ante = stud ? (config.stakes.ante ?? forced.ante) : 0;
   const bringIn = stud ? (config.stakes.bringIn ?? forced.bringIn) : 0;
@@ -157,6 +163,7 @@ export function resolveTable(config: TableConfig): ResolvedTable {
     maxBuyIn,
     clocks: { ...DEFAULT_CLOCKS, ...config.clocks },
     allInsPerDay: config.allInsPerDay ?? 2,
+    runItTwice,
     smallBlind,
     bigBlind,
     ante,

@@ -11,7 +11,7 @@ import { render, viewFor, type FullMessage, type Rendered } from './visibility.j
 /** A subscriber of the actor, named to the machine by a number. */
 export type SubscriberId = number;
 
-export type TimerName = 'next-hand' | 'decision' | 'blind';
+export type TimerName = 'next-hand' | 'decision' | 'blind' | 'run-twice';
 
 export type Write =
   /** Seat → balance, the whole stack (ledger chips). */

@@ -10,6 +10,7 @@ import { resolveTable, type ResolvedTable } from './config.js';
 import { announceAside, broadcast, broadcastSnapshot, persist, tell, timer, type Run } from './effects.js';
 import { dealLink, storedLink } from './fair.js';
 import { buildRecap, historyPhh } from './history.js';
+import { offerRunTwice, runTwiceDue } from './run-twice.js';
 import {
   planButtonHand,
   planDeadButtonHand,
@@ -175,6 +176,7 @@ export function handStored(run: Run, handId: HandId): void {
     recordSeq: 0,
     announced: storing.engine.events.length,
     bankFrom: null,
+    runTwice: null,
   };
   s.hand = hand;
   s.handTimes.push(run.now);
@@ -281,11 +283,16 @@ export function commit(run: Run, action: HandAction | null, account: AccountId |
     const applied = engine.apply(action);
     if (!applied.ok) throw new Error(`engine refused a verified action: ${applied.error.message}`);
   }
-  // What the hand waits for from the table: the deals (all-in: the hands turned up first), and at the
-  // showdown each hand shown or mucked.
+  // What the hand waits for from the table: the deals (all-in: the hands turned up first, then run it
+  // twice asked when offered), and at the showdown each hand shown or mucked.
+  let offer = false;
   for (let phase = engine.phase; phase === 'deal' || phase === 'showdown'; phase = engine.phase) {
-    const move =
-      phase === 'deal' ? (engine.nextExposure() ?? ({ type: 'deal' } as const)) : showdownMove(run.s, hand);
+    const exposure = phase === 'deal' ? engine.nextExposure() : null;
+    if (phase === 'deal' && exposure === null && runTwiceDue(run.s, hand)) {
+      offer = true;
+      break;
+    }
+    const move = phase === 'deal' ? (exposure ?? ({ type: 'deal' } as const)) : showdownMove(run.s, hand);
     const applied = engine.apply(move);
     if (!applied.ok) throw new Error(`${move.type} refused: ${applied.error.message}`);
   }
@@ -307,6 +314,7 @@ export function commit(run: Run, action: HandAction | null, account: AccountId |
   for (const event of fresh) broadcast(run, (seq) => ({ type: 'table-event', hand, seq, event }));
   hand.announced = engine.events.length;
   if (engine.isDone) afterHand(run);
+  else if (offer) offerRunTwice(run, hand);
   else nextDecision(run);
 }
 

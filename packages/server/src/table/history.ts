@@ -11,6 +11,7 @@ import {
   parsePhh,
   PHH_GAME_CODES,
   phhToText,
+  runsFields,
   writePhh,
   type Card,
   type HandEvent,
@@ -54,8 +55,7 @@ export function buildRecap(state: HandInPlay): HandRecap {
   const won = snap.players.map(() => 0);
   const showed = snap.players.map(() => false);
   const mucked = snap.players.map(() => false);
-  const awards: { pot: number; seat: number; amount: number; share: 'all' | 'high' | 'low' | 'agreed' }[] =
-    [];
+  const awards: HandRecap['awards'][number][] = [];
   for (const event of snap.events) {
     if (event.type === 'award') {
       won[event.player] = (won[event.player] ?? 0) + event.amount;
@@ -64,6 +64,7 @@ export function buildRecap(state: HandInPlay): HandRecap {
         seat: state.order[event.player] ?? -1,
         amount: event.amount,
         share: event.share,
+        ...(event.run === undefined ? {} : { run: event.run }),
       });
     } else if (event.type === 'show') showed[event.player] = true;
     else if (event.type === 'muck') mucked[event.player] = true;
@@ -77,6 +78,7 @@ export function buildRecap(state: HandInPlay): HandRecap {
     reveal: fairRevealDelayMs(state) === 0 ? fairRevealView(state.fair) : null,
     game: table.config.game,
     board: snap.board.map(text),
+    secondBoard: snap.secondBoard?.map(text) ?? null,
     rake: snap.rake,
     players: snap.players.map((player, p) => {
       const cards = player.cards.filter((c): c is Card => c !== null);
@@ -130,6 +132,7 @@ export function buildPhh(state: HandInPlay, viewer: AccountId | 'all' | null): P
   const hide = (cards: readonly MaybeCard[], p: number, up: readonly boolean[]): MaybeCard[] =>
     cards.map((card, i) => (shown(p) || up[i] === true ? card : null));
   const actions: PhhAction[] = [];
+  let secondRun = false;
   for (const event of hand.events as readonly HandEvent[]) {
     switch (event.type) {
       case 'deal-hole':
@@ -143,7 +146,13 @@ export function buildPhh(state: HandInPlay, viewer: AccountId | 'all' | null): P
         actions.push({ kind: 'deal-hole', player: event.player, cards: hide(event.cards, event.player, []) });
         break;
       case 'deal-board':
-        actions.push({ kind: 'deal-board', cards: event.cards });
+        // The second run's cards follow the first's (`_runs = 2`); its first deal says where it starts.
+        actions.push(
+          event.run === 2 && !secondRun
+            ? { kind: 'deal-board', cards: event.cards, comment: 'second run' }
+            : { kind: 'deal-board', cards: event.cards },
+        );
+        secondRun ||= event.run === 2;
         break;
       case 'fold':
         actions.push({ kind: 'fold', player: event.player });
@@ -217,6 +226,7 @@ export function buildPhh(state: HandInPlay, viewer: AccountId | 'all' | null): P
       seats: state.order.map((seat) => seat + 1),
       seat_count: table.seatCount,
       players: [...state.names],
+      ...runsFields(hand.snapshot().runs),
       // The secret and contributions only in the operator's copy; a player's come by the reveal rule.
       ...fairFields({
         version: FAIR_VERSION,

@@ -30,7 +30,8 @@ import {
   stopClock,
 } from './hand-flow.js';
 import type { TablePolicies } from './policies.js';
-import { seatOf, type MachineState, type SeatState } from './state.js';
+import { answerRunTwice, closeRunTwice } from './run-twice.js';
+import { seatOf, type MachineState, type RunTwiceOffer, type SeatState } from './state.js';
 import {
   TableErrorCode,
   type AccountId,
@@ -71,6 +72,8 @@ export type MachineCommand =
   | { readonly type: 'next-hand-due'; readonly now: number }
   /** The blind request `request` (the one running when the timer fired) got no answer in time. */
   | { readonly type: 'blind-time-up'; readonly now: number; readonly request: MachineState['blindRequest'] }
+  /** The run-it-twice offer `offer` (the one open when the timer fired) got no answer from everybody in time. */
+  | { readonly type: 'run-twice-time-up'; readonly now: number; readonly offer: RunTwiceOffer | null }
   /**
    * The decision clock armed for `armed` (`state.decisionFor` when it fired) ran out; `allInLeft`: the
    * actor has an artificial all-in left (the room's counter).
@@ -213,6 +216,15 @@ function dispatch(run: Run, command: MachineCommand): CommandResult {
     case 'decision-time-up':
       decisionTimeUp(run, command.armed, command.allInLeft);
       return OK;
+    case 'run-twice-time-up': {
+      // No answer in time is no: the board is run once.
+      const offer = command.offer;
+      if (offer?.open === true && s.hand?.runTwice === offer) {
+        closeRunTwice(run, offer);
+        commit(run, null, null);
+      }
+      return OK;
+    }
   }
 }
 
@@ -338,6 +350,8 @@ function playerCommand(run: Run, player: PlayerRef, command: TableCommand): Comm
     }
     case 'act':
       return act(run, player.account, command);
+    case 'run-twice':
+      return runTwice(run, player.account, command.accept);
     case 'fair-contribute':
       return contribute(run, player.account, command);
     default:
@@ -408,6 +422,19 @@ function act(run: Run, account: AccountId, command: Extract<TableCommand, { type
   if (!translated.ok) return refuse(translated.code, translated.message);
   stopClock(run, true);
   commit(run, translated.action, account);
+  return OK;
+}
+
+/** A player's answer to the hand's run-it-twice offer: once, by a player it asks, while it is open. */
+function runTwice(run: Run, account: AccountId, accept: boolean): CommandResult {
+  const hand = run.s.hand;
+  const offer = hand?.runTwice;
+  if (!hand || !offer?.open) return refuse(TableErrorCode.WRONG_STATE, 'no run it twice is offered');
+  const p = hand.accounts.indexOf(account);
+  if (!offer.players.includes(p)) return refuse(TableErrorCode.NOT_SEATED, 'not asked: not in this hand');
+  if (offer.accepted.has(p)) return refuse(TableErrorCode.WRONG_STATE, 'agreed already');
+  const outcome = answerRunTwice(run, offer, p, accept);
+  if (outcome !== 'wait') commit(run, outcome === 'agreed' ? { type: 'run-twice' } : null, account);
   return OK;
 }
 

@@ -53,6 +53,19 @@ export interface HandInPlay {
   announced: number;
   /** When the actor started using his time bank (clock ms), or null. */
   bankFrom: number | null;
+  /** Run it twice: null until offered (once a hand at most), then the offer (./run-twice.ts). */
+  runTwice: RunTwiceOffer | null;
+}
+
+/**
+ * The run-it-twice offer of a hand: the engine positions still in, asked; those who agreed; when an
+ * unanswered offer counts as declined (clock ms); open until everybody agreed, one declined or time ran out.
+ */
+export interface RunTwiceOffer {
+  readonly players: readonly number[];
+  readonly accepted: Set<number>;
+  readonly deadline: number;
+  open: boolean;
 }
 
 /** A hand dealt by the engine whose start storage has not confirmed yet (it gives the hand its id). */

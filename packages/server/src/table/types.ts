@@ -65,6 +65,8 @@ export interface ClockConfig {
   readonly actionMs: number;
   /** Time for a draw decision (RULES.md §8, §13: 30 s). */
   readonly drawMs: number;
+  /** Time to answer a run-it-twice offer; no answer declines. */
+  readonly runTwiceMs: number;
   /** Time bank: its size when a player sits down and its maximum. */
   readonly timeBankMs: number;
   /** Added to every dealt-in player's time bank at the end of each hand (up to the maximum). */
@@ -76,6 +78,7 @@ export interface ClockConfig {
 export const DEFAULT_CLOCKS: ClockConfig = {
   actionMs: 15_000,
   drawMs: 30_000,
+  runTwiceMs: 8_000,
   timeBankMs: 30_000,
   timeBankRefillMs: 2_000,
   betweenHandsMs: 2_000,
@@ -98,6 +101,11 @@ export interface TableConfig {
   readonly clocks?: Partial<ClockConfig>;
   /** Artificial all-ins per account per 24 hours (fixed/spread limit real-money tables). Default 2. */
   readonly allInsPerDay?: number;
+  /**
+   * Run it twice is offered at this cash table of a flop game when players are all in with board cards
+   * to come, and dealt when every player in agrees (docs/rules.md). Default off.
+   */
+  readonly runItTwice?: boolean;
 }
 
 // ------------------------------------------------------------------------------------------ ports
@@ -209,6 +217,8 @@ export type TableCommand =
   | { readonly type: 'auto-post'; readonly on: boolean }
   /** Answers the table's request to post a blind: post it, or decline and sit out. */
   | { readonly type: 'post-blind'; readonly post: boolean }
+  /** Answers the hand's run-it-twice offer (`HandView.runTwice`): agree, or decline (one run). */
+  | { readonly type: 'run-twice'; readonly accept: boolean }
   /** At the showdown, muck a hand a shown one already beats instead of showing it (default on). */
   | { readonly type: 'muck-losing'; readonly on: boolean }
   /** Add chips between hands (up to the maximum buy-in). */

@@ -154,7 +154,9 @@ function eventFor(event: HandEvent, hand: HandInPlay, viewer: AccountId | null):
         up: [...event.up],
       };
     case 'deal-board':
-      return { type: 'deal-board', cards: event.cards.map(text) };
+      return event.run === undefined
+        ? { type: 'deal-board', cards: event.cards.map(text) }
+        : { type: 'deal-board', cards: event.cards.map(text), run: event.run };
     case 'deal-draw':
       return {
         type: 'deal-draw',
@@ -196,6 +198,8 @@ function eventFor(event: HandEvent, hand: HandInPlay, viewer: AccountId | null):
       return { type: 'timeout', seat: seatOf(event.player), result: event.result };
     case 'rake':
       return { type: 'rake', amount: event.amount };
+    case 'run-twice':
+      return { type: 'run-twice' };
     case 'award':
       return {
         type: 'award',
@@ -203,6 +207,7 @@ function eventFor(event: HandEvent, hand: HandInPlay, viewer: AccountId | null):
         seat: seatOf(event.player),
         amount: event.amount,
         share: event.share,
+        ...(event.run === undefined ? {} : { run: event.run }),
       };
     case 'end':
       return { type: 'end', stacks: event.stacks.map((stack, p) => ({ seat: seatOf(p), stack })) };
@@ -220,6 +225,8 @@ function handViewFor(hand: HandInPlay, viewer: AccountId | null): HandView {
     phase: snap.phase,
     street: snap.street,
     board: snap.board.map(text),
+    secondBoard: snap.secondBoard?.map(text) ?? null,
+    runTwice: runTwiceView(hand),
     pots: snap.pots.map((pot) => ({
       amount: pot.amount,
       seats: pot.eligible.map((p) => hand.order[p] ?? -1),
@@ -241,6 +248,18 @@ function handViewFor(hand: HandInPlay, viewer: AccountId | null): HandView {
       legal !== null && actorSeat !== null && sees(hand.accounts, snap.actor!, viewer)
         ? legalView(actorSeat, legal)
         : null,
+  };
+}
+
+/** The run-it-twice offer while it is open: whom it asks (seats) and who agreed so far. */
+function runTwiceView(hand: HandInPlay): HandView['runTwice'] {
+  const offer = hand.runTwice;
+  if (offer === null || !offer.open) return null;
+  const seat = (p: number): number => hand.order[p] ?? -1;
+  return {
+    deadline: offer.deadline,
+    seats: offer.players.map(seat),
+    accepted: [...offer.accepted].map(seat),
   };
 }
 
@@ -309,6 +328,7 @@ const PUBLIC_EVENTS: ReadonlySet<HandEvent['type']> = new Set<HandEvent['type']>
   'return',
   'show',
   'split',
+  'run-twice',
   'timeout',
   'rake',
   'award',

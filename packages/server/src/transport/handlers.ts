@@ -397,6 +397,11 @@ export const HANDLERS: Handlers = {
     return empty();
   },
 
+  async [ClientOp.RUN_TWICE](hub, connection, message) {
+    await command(hub, connection, message.tableId, { type: 'run-twice', accept: message.accept });
+    return empty();
+  },
+
   async [ClientOp.MUCK_LOSING](hub, connection, message) {
     await command(hub, connection, message.tableId, { type: 'muck-losing', on: message.enabled });
     return empty();

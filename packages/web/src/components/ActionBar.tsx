@@ -62,6 +62,12 @@ export function ActionBar({ table, view, prefs }: { table: TableModel; view: Tab
       {blindRequest !== null && blindRequest.seat === view.you ? (
         <PostBlind view={view} request={blindRequest} />
       ) : null}
+      {hand?.runTwice != null &&
+      view.you !== null &&
+      hand.runTwice.seats.includes(view.you) &&
+      !hand.runTwice.accepted.includes(view.you) ? (
+        <RunTwiceOffer tableId={view.tableId} deadline={hand.runTwice.deadline} />
+      ) : null}
       {legal !== null && table.clock !== null && table.clock.seat === view.you ? (
         <ClockBar clock={table.clock} />
       ) : null}
@@ -179,6 +185,34 @@ export function ActionBar({ table, view, prefs }: { table: TableModel; view: Tab
           )}
         </div>
       )}
+    </div>
+  );
+}
+
+/** All in with board cards to come at a table that offers it: run it twice, or once (also when the time runs out). */
+function RunTwiceOffer({ tableId, deadline }: { tableId: string; deadline: number }) {
+  const store = useStore();
+  const now = useNow(true);
+  const seconds = Math.max(0, Math.ceil((deadline - now) / 1000));
+  return (
+    <div className="action-row" role="group" aria-label="Run it twice">
+      <span className="meta">Run it twice? ({seconds} s)</span>
+      {(
+        [
+          [true, 'Run it twice'],
+          [false, 'Run once'],
+        ] as const
+      ).map(([accept, label]) => (
+        <button
+          key={label}
+          type="button"
+          onClick={() => {
+            void store.runTwice(tableId, accept);
+          }}
+        >
+          {label}
+        </button>
+      ))}
     </div>
   );
 }

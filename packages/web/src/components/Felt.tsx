@@ -117,6 +117,7 @@ export function TableCentre({
   caption,
   board,
   boardLabel,
+  secondBoard,
   fourColour,
   best,
   pots,
@@ -127,6 +128,8 @@ export function TableCentre({
   /** Null: a game without community cards. */
   board: readonly string[] | null;
   boardLabel: string;
+  /** A hand run twice: the second run's board, drawn under the first. */
+  secondBoard?: readonly string[] | null;
   fourColour: boolean;
   best?: ReadonlySet<string>;
   /** The pot's total first, then the main and side pots when they are shown. */
@@ -139,11 +142,14 @@ export function TableCentre({
       {board === null ? null : (
         <CardRow
           cards={board}
-          height={64}
+          height={secondBoard == null ? 64 : 48}
           fourColour={fourColour}
-          label={boardLabel}
+          label={secondBoard == null ? boardLabel : 'First board'}
           {...(best === undefined ? {} : { best })}
         />
+      )}
+      {secondBoard == null ? null : (
+        <CardRow cards={secondBoard} height={48} fourColour={fourColour} label="Second board" />
       )}
       <div className="pots" aria-label="Pots" data-testid="pots">
         {pots.map((pot, index) => (

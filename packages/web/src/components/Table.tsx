@@ -169,6 +169,7 @@ function Oval({
           caption={`Hand #${hand.number} · ${phaseName(table.legal?.discard != null ? 'draw' : hand.phase)}`}
           board={hand.board.length > 0 || family === 'flop' ? hand.board : null}
           boardLabel={view.game === 'telesina' ? 'Vela (community card)' : 'Board'}
+          secondBoard={hand.secondBoard}
           fourColour={fourColour}
           {...(result === null ? {} : { best: result.best })}
           pots={[
@@ -551,7 +552,13 @@ function Results({ table, view }: { table: TableModel; view: TableView }) {
             ))}
           </tbody>
         </table>
-        {summary.board.length > 0 ? <p>Board: {summary.board.join(' ')}</p> : null}
+        {summary.secondBoard !== null ? (
+          <p>
+            Run twice: first board {summary.board.join(' ')}, second board {summary.secondBoard.join(' ')}
+          </p>
+        ) : summary.board.length > 0 ? (
+          <p>Board: {summary.board.join(' ')}</p>
+        ) : null}
         {hiddenMucks ? (
           <button
             type="button"

@@ -20,27 +20,31 @@ export type {
 /** The text of a card hidden from the viewer. */
 export { UNKNOWN_CARD_TEXT as HIDDEN } from '@felt/engine/browser';
 
-const EVENT_TYPES: ReadonlySet<string> = new Set<EventView['type']>([
-  'post',
-  'deal-hole',
-  'deal-board',
-  'deal-draw',
-  'round',
-  'fold',
-  'check',
-  'call',
-  'bring-in',
-  'bet-raise',
-  'discard',
-  'return',
-  'show',
-  'muck',
-  'split',
-  'timeout',
-  'rake',
-  'award',
-  'end',
-]);
+/** Every event type: a record over the protocol's union, so that a new event type cannot be left out. */
+const EVENT_TYPES: ReadonlySet<string> = new Set(
+  Object.keys({
+    post: true,
+    'deal-hole': true,
+    'deal-board': true,
+    'deal-draw': true,
+    round: true,
+    fold: true,
+    check: true,
+    call: true,
+    'bring-in': true,
+    'bet-raise': true,
+    discard: true,
+    return: true,
+    show: true,
+    muck: true,
+    split: true,
+    'run-twice': true,
+    timeout: true,
+    rake: true,
+    award: true,
+    end: true,
+  } satisfies Record<EventView['type'], true>),
+);
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);

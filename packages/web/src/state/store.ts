@@ -514,6 +514,11 @@ export class Store {
     await this.guard(this.connection.request('post-blind', { tableId, post }));
   }
 
+  /** Answers the hand's run-it-twice offer: agree, or decline (one run). */
+  async runTwice(tableId: string, accept: boolean): Promise<void> {
+    await this.guard(this.connection.request('run-twice', { tableId, accept }));
+  }
+
   /** At the showdown, muck a hand a shown one already beats instead of showing it. */
   async muckLosing(tableId: string, enabled: boolean): Promise<void> {
     await this.guard(this.connection.request('muck-losing', { tableId, enabled }));

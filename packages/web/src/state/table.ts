@@ -275,7 +275,12 @@ function applyMove(hand: HandView, event: EventView): HandView {
         up: [...p.up, ...event.up],
       }));
     case 'deal-board':
-      return { ...hand, board: [...hand.board, ...event.cards] };
+      return event.run === 2
+        ? { ...hand, secondBoard: [...(hand.secondBoard ?? []), ...event.cards] }
+        : { ...hand, board: [...hand.board, ...event.cards] };
+    case 'run-twice':
+      // Both runs share the cards out so far; the second run's own follow them.
+      return { ...hand, secondBoard: [...hand.board], runTwice: null };
     case 'discard':
       return updatePlayer({ ...collectBets(hand), phase: 'draw', actor: null }, event.seat, (p) => {
         const cards = [...p.cards];
