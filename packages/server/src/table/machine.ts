@@ -30,7 +30,7 @@ import {
   stopClock,
 } from './hand-flow.js';
 import type { TablePolicies } from './policies.js';
-import { seatOf, type MachineState, type SeatState } from './state.js';
+import { seatOf, toldDeadline, type MachineState, type SeatState } from './state.js';
 import {
   TableErrorCode,
   type AccountId,
@@ -281,7 +281,7 @@ function subscribed(run: Run, subscriber: SubscriberId, viewer: AccountId | null
       hand,
       seq: s.stream,
       seat,
-      deadline: hand.clock.deadline,
+      deadline: toldDeadline(hand) ?? hand.clock.deadline,
       timeBankMs,
     });
     const legal = hand.engine.legalActions();
