@@ -3,7 +3,7 @@
  * (hold'em and Omaha boards, stud, 2-7 triple draw, Telesina, 32-card draw) at 1366×820 and 390×844,
  * with house bots filling the table: the page never scrolls at a table, the oval, the buy-in form and the
  * action bar are on the screen, the header and tabs leave the phone its table, the dealer button covers
- * nobody's cards, every card and every seat is on the screen; the lobby's Open buttons are on a phone's screen. And the
+ * nobody's cards, no seat covers the board, every card and every seat is on the screen; the lobby's Open buttons are on a phone's screen. And the
  * words on the felt: the time bank named, coloured and counted apart from the action clock; no dealer
  * button and no blinds to post at stud; no pot before the first chip or after the chips went to the
  * winners; a tab named by its table only.
@@ -109,11 +109,19 @@ async function layoutFaults(page: Page, chromeLimit: number | null): Promise<str
           );
       }
     }
+    const meet = (a: DOMRect, b: DOMRect) =>
+      a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+    const seats = [...document.querySelectorAll('.table-screen .seat')].map(box);
+    for (const card of document.querySelectorAll('.table-screen .centre svg[data-card]')) {
+      const c = box(card);
+      if (seats.some((seat) => meet(seat, c)))
+        faults.push(`a seat covers the board's card at ${[c.left, c.top].map(Math.round).join(',')}`);
+    }
     const cards = [...document.querySelectorAll('.table-screen .oval-wrap svg[data-card]')].map(box);
     for (const button of document.querySelectorAll('.table-screen .dealer-button')) {
       const d = box(button);
       for (const c of cards)
-        if (d.left < c.right && c.left < d.right && d.top < c.bottom && c.top < d.bottom)
+        if (meet(d, c))
           faults.push(
             `the dealer button ${[d.left, d.top].map(Math.round).join(',')} covers a card at ${[c.left, c.top, c.right, c.bottom].map(Math.round).join(',')}`,
           );
