@@ -148,25 +148,30 @@ export async function signUp(
   return { name, context, page, buyIn: 0 };
 }
 
-/** Opens the table from the lobby row and takes `seat` with the minimum buy-in (or `amount`). */
 /**
- * Takes a seat from the lobby; `choices`: wait for the big blind, auto-post off (the dialog's defaults:
- * post now, auto-post on).
+ * Opens the table from the lobby row and takes `seat` (null: the first free one) with the minimum buy-in
+ * (or `amount`); `choices`: wait for the big blind, auto-post off (the dialog's defaults: post now,
+ * auto-post on). Returns the seat taken.
  */
 export async function sit(
   player: Player,
   tableId: string,
-  seat: number,
+  seat: number | null,
   amount?: string,
   choices: { wait?: boolean; autoPost?: boolean } = {},
-): Promise<void> {
+): Promise<number> {
   const page = player.page;
   await page
     .locator(`.lobby-table tr[data-table-id="${tableId}"]`)
     .getByRole('button', { name: /^(Open|Go to)/ })
     .click();
   await page.locator(`.table-screen[data-table="${tableId}"]`).waitFor();
-  await page.getByRole('button', { name: `Sit at seat ${seat + 1}`, exact: true }).click();
+  const choice =
+    seat === null
+      ? page.getByRole('button', { name: /^Sit at seat \d+$/ }).first()
+      : page.getByRole('button', { name: `Sit at seat ${seat + 1}`, exact: true });
+  const taken = Number(/\d+$/.exec((await choice.getAttribute('aria-label')) ?? '')?.[0]) - 1;
+  await choice.click();
   if (amount !== undefined) await page.getByLabel('Buy-in amount').fill(amount);
   const form = page.getByRole('form', { name: 'Buy in' });
   if (choices.wait === true) await form.getByLabel('Wait for the big blind').check();
@@ -174,7 +179,8 @@ export async function sit(
   const text = await page.getByLabel('Buy-in amount').inputValue();
   player.buyIn = parseHundredths(text);
   await page.getByRole('button', { name: 'Take seat' }).click();
-  await page.locator(`.seat.me[data-seat="${seat}"]`).waitFor();
+  await page.locator(`.seat.me[data-seat="${taken}"]`).waitFor();
+  return taken;
 }
 
 /** "1,234.5" → 123450. */

@@ -407,7 +407,8 @@ export function decisionTimeUp(
     hand.bankFrom = run.now;
     startDecisionTimer(run, hand.id, p, seat.timeBankMs);
     const timeBankMs = seat.timeBankMs;
-    broadcast(run, (seq) => ({ type: 'clock', hand, seq, seat: clockSeat, deadline, timeBankMs }));
+    // Told as the action clock's end (now) with the bank left: the bank counts from here.
+    broadcast(run, (seq) => ({ type: 'clock', hand, seq, seat: clockSeat, deadline: run.now, timeBankMs }));
     return;
   }
   if (seat && hand.clock.bank) seat.timeBankMs = 0;

@@ -31,7 +31,7 @@ import {
 } from './hand-flow.js';
 import type { TablePolicies } from './policies.js';
 import { answerRunTwice, closeRunTwice } from './run-twice.js';
-import { seatOf, type MachineState, type RunTwiceOffer, type SeatState } from './state.js';
+import { seatOf, toldDeadline, type MachineState, type RunTwiceOffer, type SeatState } from './state.js';
 import {
   TableErrorCode,
   type AccountId,
@@ -293,7 +293,7 @@ function subscribed(run: Run, subscriber: SubscriberId, viewer: AccountId | null
       hand,
       seq: s.stream,
       seat,
-      deadline: hand.clock.deadline,
+      deadline: toldDeadline(hand) ?? hand.clock.deadline,
       timeBankMs,
     });
     const legal = hand.engine.legalActions();

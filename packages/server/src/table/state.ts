@@ -68,6 +68,15 @@ export interface RunTwiceOffer {
   open: boolean;
 }
 
+/**
+ * The actor's clock as players are told it: when his action clock runs (or ran) out, his time bank not
+ * counted (docs/protocol.md), so that a page tells the bank from the action clock and counts it down.
+ */
+export function toldDeadline(hand: HandInPlay): number | null {
+  if (hand.clock === null) return null;
+  return hand.clock.bank && hand.bankFrom !== null ? hand.bankFrom : hand.clock.deadline;
+}
+
 /** A hand dealt by the engine whose start storage has not confirmed yet (it gives the hand its id). */
 export interface HandToStore {
   readonly engine: Hand;

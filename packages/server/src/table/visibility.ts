@@ -18,7 +18,7 @@ import {
   type MaybeCard,
 } from '@felt/engine';
 import type { HandFair, OpenLink } from './fair.js';
-import { isConnected, type HandInPlay, type MachineState, type SeatState } from './state.js';
+import { isConnected, toldDeadline, type HandInPlay, type MachineState, type SeatState } from './state.js';
 import {
   HIDDEN_CARD,
   type AccountId,
@@ -233,7 +233,7 @@ function handViewFor(hand: HandInPlay, viewer: AccountId | null): HandView {
     })),
     currentBet: snap.currentBet,
     actor: actorSeat,
-    deadline: hand.clock?.deadline ?? null,
+    deadline: toldDeadline(hand),
     players: snap.players.map((player, p) => ({
       seat: hand.order[p] ?? -1,
       stack: player.stack,

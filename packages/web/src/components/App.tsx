@@ -136,7 +136,9 @@ function Account() {
   if (session === null) return null;
   return (
     <div className="balances">
-      <span aria-label="Signed in as">{session.account.name}</span>
+      <span aria-label="Signed in as" className="wide-only">
+        {session.account.name}
+      </span>
       <span className="balance" data-testid="play-balance">
         Play <b>{formatMoney(session.balances.play, 'play')}</b>
       </span>
@@ -153,7 +155,7 @@ function Account() {
           });
         }}
       >
-        Top up play money
+        Top up<span className="wide-only"> play money</span>
       </button>
       {/* Kept out of the way (the header must leave the table room on a laptop and a phone). */}
       <details className="settings">

@@ -17,10 +17,15 @@ export function FeltOval({ children }: { children: ReactNode }) {
   );
 }
 
-/** Where a seat's plate goes: clamped inside the screen on a narrow phone. */
+/**
+ * Where a seat's plate goes: its own box moved by as much of its size as its spot is of the table's, so
+ * that a seat at the edge lies along it, inside the table's box, whatever its cards and words: no seat
+ * hangs over the table's head, the action bar, the side panel or the screen's edge.
+ */
 export const seatStyle = (spot: SeatSpot): CSSProperties => ({
-  left: `clamp(46px, ${spot.x}%, calc(100% - 46px))`,
+  left: `${spot.x}%`,
   top: `${spot.y}%`,
+  transform: `translate(-${spot.x}%, -${spot.y}%)`,
 });
 
 export interface SeatCards {
@@ -48,6 +53,7 @@ export function SeatPlate({
   me = false,
   acting = false,
   folded = false,
+  dealer = false,
   spot,
   children,
 }: {
@@ -68,6 +74,8 @@ export function SeatPlate({
   me?: boolean;
   acting?: boolean;
   folded?: boolean;
+  /** The dealer button is at this seat. */
+  dealer?: boolean;
   spot: SeatSpot;
   children?: ReactNode;
 }) {
@@ -94,6 +102,7 @@ export function SeatPlate({
         />
       ) : null}
       <div className="seat-box">
+        {dealer ? <DealerButton seatNumber={seatNumber} spot={spot} /> : null}
         <div className="name">{name}</div>
         <div className="stack" {...(stackTestId === undefined ? {} : { 'data-testid': stackTestId })}>
           {stack}
@@ -107,6 +116,22 @@ export function SeatPlate({
         )}
         {children}
       </div>
+    </div>
+  );
+}
+
+/**
+ * The dealer button, on a seat's plate: on its side toward the middle and level with it, so never over
+ * anybody's cards (the cards are above the plate).
+ */
+export function DealerButton({ seatNumber, spot }: { seatNumber: number; spot: SeatSpot }) {
+  return (
+    <div
+      className={spot.x > 50 ? 'dealer-button inward-left' : 'dealer-button'}
+      role="img"
+      aria-label={`Dealer button at seat ${seatNumber + 1}`}
+    >
+      D
     </div>
   );
 }

@@ -16,7 +16,7 @@ import { potTotal, type ClockState, type TableModel } from '../state/table';
 import { ActionBar } from './ActionBar';
 import { Chat } from './Chat';
 import { FairDeal } from './Fair';
-import { BetChip, ChipsToWinner, FeltOval, SeatPlate, seatStyle, TableCentre } from './Felt';
+import { BetChip, ChipsToWinner, DealerButton, FeltOval, SeatPlate, seatStyle, TableCentre } from './Felt';
 import { resultOnFelt, type FeltResult } from '../felt-result';
 import { History } from './History';
 import { SeatName } from './Notes';
@@ -54,7 +54,7 @@ export function TableScreen({ tableId }: { tableId: string }) {
       data-table={view.tableId}
       data-game={view.game}
     >
-      <div>
+      <div className="table-main">
         <div className="table-head">
           <h2>{view.name}</h2>
           <span className="meta">
@@ -154,7 +154,8 @@ function Oval({
   // view still has them (chips moving since the last view leave it without).
   const sidePots =
     hand !== null && hand.phase !== 'done' && hand.pots.length > 1 && hand.players.some((p) => p.allIn);
-  const buttonSpot = view.button === null || !hasBlinds(view.game) ? undefined : spots[view.button];
+  // Stud has antes and a bring-in: no button.
+  const button = hasBlinds(view.game) ? view.button : null;
   const result = resultOnFelt(table.summary, hand);
   return (
     <FeltOval>
@@ -172,29 +173,21 @@ function Oval({
           secondBoard={hand.secondBoard}
           fourColour={fourColour}
           {...(result === null ? {} : { best: result.best })}
-          pots={[
-            { text: `Pot ${formatMoney(pot + bets, view.currency)}`, testId: 'pot-total' },
-            ...(sidePots
-              ? hand.pots.map((entry, index) => ({
-                  text: `${index === 0 ? 'Main pot' : `Side pot ${index}`} ${formatMoney(entry.amount, view.currency)}`,
-                  index,
-                }))
-              : []),
-          ]}
+          pots={
+            // Nothing in the middle before the first chip and once the chips went to the winners.
+            hand.phase === 'done' || pot + bets === 0
+              ? []
+              : [
+                  { text: `Pot ${formatMoney(pot + bets, view.currency)}`, testId: 'pot-total' },
+                  ...(sidePots
+                    ? hand.pots.map((entry, index) => ({
+                        text: `${index === 0 ? 'Main pot' : `Side pot ${index}`} ${formatMoney(entry.amount, view.currency)}`,
+                        index,
+                      }))
+                    : []),
+                ]
+          }
         />
-      )}
-      {buttonSpot === undefined ? null : (
-        <div
-          className="dealer-button"
-          style={{
-            left: `${(buttonSpot.x + buttonSpot.betX) / 2 + 4}%`,
-            top: `${(buttonSpot.y + buttonSpot.betY) / 2}%`,
-          }}
-          aria-label={`Dealer button at seat ${(view.button ?? 0) + 1}`}
-          role="img"
-        >
-          D
-        </div>
       )}
       {spots.map((spot, seatNumber) => {
         const seat = view.seats[seatNumber] ?? null;
@@ -210,6 +203,7 @@ function Oval({
               fourColour={fourColour}
               spot={spot}
               result={result}
+              dealer={button === seatNumber}
               onSit={onSit}
             />
             {player !== null && player.bet > 0 && hand?.phase !== 'done' ? (
@@ -263,6 +257,7 @@ function Seat({
   fourColour,
   spot,
   result,
+  dealer,
   onSit,
 }: {
   seatNumber: number;
@@ -273,12 +268,14 @@ function Seat({
   fourColour: boolean;
   spot: SeatSpot;
   result: FeltResult | null;
+  dealer: boolean;
   onSit: ((seat: number) => void) | null;
 }) {
   if (seat === null) {
     return (
       <div className="seat empty" style={seatStyle(spot)} data-seat={seatNumber}>
         <div className="seat-box">
+          {dealer ? <DealerButton seatNumber={seatNumber} spot={spot} /> : null}
           {view.you === null && onSit !== null ? (
             <button
               type="button"
@@ -355,6 +352,7 @@ function Seat({
       me={me}
       acting={acting}
       folded={player?.folded ?? false}
+      dealer={dealer}
       spot={spot}
     >
       {acting && table.clock?.seat === seatNumber ? <ClockBar clock={table.clock} /> : null}
@@ -362,7 +360,10 @@ function Seat({
   );
 }
 
-/** The action clock, then the time bank (red) once it has run out. */
+/**
+ * The action clock, then the time bank once it has run out: a bar of another colour that says "Time bank"
+ * and counts its seconds down, so that it is not taken for the action clock.
+ */
 export function ClockBar({ clock }: { clock: ClockState }) {
   const now = useNow(true);
   const left = clock.deadline - now;
@@ -381,7 +382,10 @@ export function ClockBar({ clock }: { clock: ClockState }) {
       aria-valuenow={Math.round(fraction * 100)}
       aria-valuetext={`${seconds} seconds${bank ? ' of time bank' : ''} left`}
     >
-      <div style={{ width: `${fraction * 100}%` }} />
+      <div className="clock-track">
+        <div style={{ width: `${fraction * 100}%` }} />
+      </div>
+      {bank ? <span className="clock-text">Time bank {seconds} s</span> : null}
     </div>
   );
 }
