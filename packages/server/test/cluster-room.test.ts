@@ -8,23 +8,13 @@
  * finds its tables gone when it wakes, joins again as a new member and takes nothing back.
  * Without PostgreSQL or NATS it skips, or fails when CI=true (./services.ts).
  */
-import type { ChildProcess } from 'node:child_process';
-import { afterAll, describe, expect, it } from 'vitest';
-import { PostgresDriver } from '../src/storage/index.js';
-import { intCol, textCol } from '../src/storage/sql.js';
+import { describe, expect, it } from 'vitest';
 import type { TableConfig } from '../src/table/types.js';
 import { ProtocolClient } from '../src/bots/client.js';
-import {
-  felt,
-  FeltServer,
-  freePort,
-  Player,
-  tempDir,
-  writeTables,
-  type FeltRun,
-} from './integration-helpers.js';
-import { NATS_URL, natsReachable } from './nats-helpers.js';
-import { postgresReachable, testDatabase } from './postgres-helpers.js';
+import { clusterRooms, eventually, memberOf, sleep, takeoversOf } from './cluster-helpers.js';
+import { FeltServer, Player } from './integration-helpers.js';
+import { natsReachable } from './nats-helpers.js';
+import { postgresReachable } from './postgres-helpers.js';
 
 const reachable = (await postgresReachable()) && (await natsReachable());
 
@@ -43,159 +33,10 @@ const table = (id: string): TableConfig => ({
   clocks: { betweenHandsMs: 50 },
 });
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** Polls until `fn` gives a value; generous, for a busy machine. */
-async function eventually<T>(fn: () => Promise<T | null>, what: string, timeoutMs = 120_000): Promise<T> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await fn();
-    if (value !== null) return value;
-    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
-    await sleep(200);
-  }
-}
-
-/** The member id a process joined as (its last join). */
-const memberOf = (server: FeltServer): number => {
-  const joins = server.logs.filter((line) => line.msg === 'cluster member joined');
-  return Number(joins[joins.length - 1]!['member']);
-};
-
-/** The takeovers a process logged of the test's tables: hands cancelled and seats kept, by table. */
-const takeoversOf = (servers: readonly FeltServer[]) =>
-  servers
-    .flatMap((server) => server.logs.filter((line) => line.msg === 'table taken over'))
-    .filter((line) => IDS.includes(String(line['tableId'])))
-    .map((line) => ({
-      tableId: String(line['tableId']),
-      cancelled: Number(line['handsCancelled']),
-      kept: Number(line['seatsKept']),
-    }));
-
 describe.runIf(reachable)(
   'a room on several processes, one of them killed or paused (PostgreSQL, NATS)',
   () => {
-    const db = testDatabase();
-    const data = tempDir('felt-cluster-');
-    const servers: FeltServer[] = [];
-    const bots: ChildProcess[] = [];
-    const drivers: PostgresDriver[] = [];
-    afterAll(async () => {
-      for (const child of bots) child.kill('SIGKILL');
-      await Promise.all(servers.map((server) => server.kill()));
-      await Promise.all(drivers.map((driver) => driver.close()));
-      data.remove();
-    }, 60_000);
-    const tablesFile = writeTables(data.dir, [...IDS, QUIET].map(table));
-
-    /** A fresh database, its processes, and what the test reads of it. */
-    async function room() {
-      const url = await db.freshDatabase();
-      const sql = new PostgresDriver({ url, poolSize: 2 });
-      drivers.push(sql);
-      const start = async (node: string) => {
-        const server = await FeltServer.start(data.dir, await freePort(), [
-          ...['--db', url, '--bus', NATS_URL, '--node', node, '--tables', tablesFile],
-        ]);
-        servers.push(server);
-        return server;
-      };
-      const owners = async () =>
-        new Map(
-          (
-            await sql.all('SELECT table_id, member_id FROM table_leases WHERE expires_at > clock_timestamp()')
-          ).map((row) => [textCol(row, 'table_id'), intCol(row, 'member_id')]),
-        );
-      const handsWith = async (status: string) =>
-        (await sql.all('SELECT id, table_id FROM hands WHERE status = ? ORDER BY id', [status]))
-          .filter((row) => IDS.includes(textCol(row, 'table_id')))
-          .map((row) => intCol(row, 'id'));
-      const seatsWithChips = async () =>
-        (await sql.all("SELECT table_id FROM ledger_accounts WHERE kind = 'seat' AND balance > 0")).filter(
-          (row) => IDS.includes(textCol(row, 'table_id')),
-        ).length;
-      /** Waits until every table has started a hand after `since` (ms); the slowest one's delay. */
-      const everyTableDealsAfter = async (since: number, what: string) => {
-        const first = new Map<string, number>();
-        await eventually(async () => {
-          for (const row of await sql.all(
-            'SELECT table_id, MIN(started_at) AS at FROM hands WHERE started_at > ? GROUP BY table_id',
-            [since],
-          )) {
-            first.set(textCol(row, 'table_id'), intCol(row, 'at'));
-          }
-          return IDS.every((id) => first.has(id)) ? true : null;
-        }, what);
-        return Math.max(...IDS.map((id) => first.get(id)! - since));
-      };
-      /** The first process, once it runs every table. */
-      const first = async () => {
-        const server = await start('first');
-        await eventually(async () => {
-          const now = await owners();
-          return IDS.every((id) => now.get(id) === memberOf(server)) ? true : null;
-        }, 'the first process to take every table');
-        return server;
-      };
-      /** `felt bots` on each of `servers`, six each, until stopped. */
-      const play = (on: readonly FeltServer[]): Promise<FeltRun>[] =>
-        on.map((server, at) =>
-          felt(
-            [
-              ...['bots', '--url', server.url, '--bots', String(12 / on.length), '--prefix', `p${at}x`],
-              ...['--seconds', '600', '--think-ms', '5', '--detail'],
-            ],
-            (child) => bots.push(child),
-          ),
-        );
-      /** Every table deals a few hands (through the bus to the first process). */
-      const handsEverywhere = () =>
-        eventually(async () => {
-          const settled = new Map(
-            (
-              await sql.all(
-                "SELECT table_id, COUNT(*) AS n FROM hands WHERE status = 'settled' GROUP BY table_id",
-              )
-            ).map((row) => [textCol(row, 'table_id'), intCol(row, 'n')]),
-          );
-          return IDS.every((id) => (settled.get(id) ?? 0) >= 3) ? true : null;
-        }, 'hands on every table');
-      /** The bots leave, the processes stop, and the audit must find every chip. */
-      const finish = async (runs: readonly Promise<FeltRun>[], running: readonly FeltServer[]) => {
-        for (const child of bots.splice(0)) child.kill('SIGTERM');
-        for (const run of await Promise.all(runs)) {
-          expect(run.status, run.stderr).toBe(0);
-          expect((run.json as { hands: number }).hands).toBeGreaterThan(0);
-        }
-        await Promise.all(running.map((server) => server.stop()));
-        const audit = await felt(['admin', 'audit', '--db', url]);
-        const report = audit.json as { conserved: boolean; problems: unknown[] };
-        expect(report.problems).toEqual([]);
-        expect(report.conserved).toBe(true);
-        expect(audit.status).toBe(0);
-      };
-      /**
-       * What the dead or paused process left: read a second after it stopped (a COMMIT it had sent may
-       * still land; nobody else writes for its tables before their leases run out, 3 s at the least).
-       */
-      const leftBehind = async () => {
-        await sleep(1000);
-        return { inProgress: await handsWith('in-progress'), seats: await seatsWithChips() };
-      };
-      return {
-        start,
-        seatsWithChips,
-        owners,
-        handsWith,
-        everyTableDealsAfter,
-        first,
-        play,
-        handsEverywhere,
-        finish,
-        leftBehind,
-      };
-    }
+    const { room } = clusterRooms([...IDS, QUIET].map(table), IDS);
 
     it('SIGKILL: the others take its tables — exactly its hands in progress cancelled, every seat kept, every table deals again, every chip kept', async () => {
       const cluster = await room();
@@ -260,7 +101,7 @@ describe.runIf(reachable)(
       wanderer.client.close();
 
       expect(await cluster.handsWith('cancelled')).toEqual(left.inProgress);
-      const takeovers = takeoversOf([b, c]);
+      const takeovers = takeoversOf([b, c], IDS);
       expect(takeovers.map((t) => t.tableId).sort()).toEqual(IDS);
       expect(takeovers.reduce((sum, t) => sum + t.cancelled, 0)).toBe(left.inProgress.length);
       expect(takeovers.reduce((sum, t) => sum + t.kept, 0)).toBe(left.seats);
@@ -281,7 +122,7 @@ describe.runIf(reachable)(
       const stoppedAt = Date.now();
       const left = await cluster.leftBehind();
       await cluster.everyTableDealsAfter(stoppedAt, 'every table to deal again while the first sleeps');
-      const takeovers = takeoversOf([b]);
+      const takeovers = takeoversOf([b], IDS);
       expect(takeovers.map((t) => t.tableId).sort()).toEqual(IDS);
       expect(takeovers.reduce((sum, t) => sum + t.kept, 0)).toBe(left.seats);
 
@@ -301,7 +142,7 @@ describe.runIf(reachable)(
       await cluster.everyTableDealsAfter(Date.now(), 'every table to deal on after the wake-up');
       const owners = await cluster.owners();
       for (const id of IDS) expect(owners.get(id)).toBe(memberOf(b));
-      expect(takeoversOf([a])).toEqual([]);
+      expect(takeoversOf([a], IDS)).toEqual([]);
       expect(await cluster.handsWith('cancelled')).toEqual(left.inProgress);
 
       await cluster.finish(runs, [a, b]);
@@ -319,7 +160,7 @@ describe.runIf(reachable)(
       expect(await a.stop()).toBe(0);
       await cluster.everyTableDealsAfter(stoppedAt, 'every table to deal again after the stop');
       expect(await cluster.handsWith('cancelled')).toEqual([]);
-      const takeovers = takeoversOf([b]);
+      const takeovers = takeoversOf([b], IDS);
       expect(takeovers.map((t) => t.tableId).sort()).toEqual(IDS);
       expect(takeovers.reduce((sum, t) => sum + t.cancelled, 0)).toBe(0);
       // Every seat is kept (the seats with chips when it stopped: nobody busts between hands).
