@@ -144,8 +144,9 @@ export class Bot {
 
   /** Connects (retrying), signs up and sits down; false when no seat could be had. */
   async start(): Promise<boolean> {
-    // The server may go away in the middle (a restart): connect again and, if the first signup went
-    // through before it did, log in instead.
+    // The server may go away in the middle (a restart) or fail the request (INTERNAL: seen from the
+    // processes of a room on PostgreSQL on an overloaded machine): connect again if need be and, if
+    // the first signup went through before it did, log in instead.
     let op: 'signup' | 'login' = 'signup';
     for (let attempt = 0; ; attempt++) {
       if (this.#client === null || this.#client.closed) await this.#connect(false);
@@ -155,7 +156,7 @@ export class Bot {
         this.#playBalance = answer.data.balances.play;
         break;
       }
-      if (answer.code === 'CLOSED' || answer.code === 'TIMEOUT') op = 'login';
+      if (answer.code === 'CLOSED' || answer.code === 'TIMEOUT' || answer.code === 'INTERNAL') op = 'login';
       else if (
         !(op === 'login' && answer.code === 'BAD_CREDENTIALS') &&
         !(attempt > 0 && answer.code === 'NAME_TAKEN')
