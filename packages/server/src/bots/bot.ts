@@ -262,6 +262,11 @@ export class Bot {
       signal: this.#context.signal,
       skip: unusedByBot,
     });
+    // A reconnection that lands after the run stopped would hold the bots' process open.
+    if (this.#stopping || this.#context.signal.aborted) {
+      client.terminate();
+      throw new Error(`${this.name} stopped while connecting`);
+    }
     this.#client = client;
     this.#address = urls.indexOf(client.url);
     client.onPush((message) => {
