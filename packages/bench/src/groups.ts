@@ -1,3 +1,4 @@
+import { clusterGroup } from './cluster.js';
 import { evalGroup } from './eval/group.js';
 import { fairGroup } from './fair.js';
 import { handsGroup } from './hands.js';
@@ -18,4 +19,5 @@ export const GROUPS: readonly BenchGroup[] = [
   storageGroup,
   roomGroup,
   tournamentGroup,
+  clusterGroup,
 ];

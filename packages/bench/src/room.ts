@@ -21,24 +21,15 @@
  *   FELT_ROOM_THINK_MS (500)  each bot's pause before each action, on average
  *   FELT_ROOM_THINK_SPREAD (0.5)  each pause is THINK_MS ± this fraction of it (`felt bots --think-spread`)
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { withBenchDatabase } from './bench-database.js';
 import { envNumber } from './env.js';
+import { BOTS_NICE, felt, serve } from './felt-processes.js';
 import type { BenchGroup, BenchRow } from './registry.js';
 
-/** The `felt` command of this checkout (packages/cli/bin/felt.js). */
-const FELT = fileURLToPath(new URL('../../cli/bin/felt.js', import.meta.url));
 const SEATS = 6;
-/**
- * The bots run at a lower CPU priority (`nice`): on a machine where they share the cores with the
- * server they measure, they take what it leaves rather than half of each core it waits for, as clients
- * on machines of their own would. Their own delays still count in the latency they measure.
- */
-const BOTS_NICE = 10;
 
 export interface RoomSettings {
   readonly bots: number;
@@ -170,59 +161,32 @@ async function serverLatency(port: number): Promise<LatencyWindow | null> {
   }
 }
 
-/** Runs `felt ARGS` to the end; its standard output and exit status. */
-function felt(
-  args: readonly string[],
-  onStart?: (child: ChildProcess) => void,
-  nice = 0,
-): Promise<{ status: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const node = [process.execPath, FELT, ...args];
-    const [file, ...rest] = nice === 0 ? node : ['nice', '-n', String(nice), ...node];
-    const child = spawn(file!, rest, { stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
-    child.on('error', reject);
-    child.on('close', (status) => {
-      resolve({ status, stdout, stderr });
-    });
-    onStart?.(child);
-  });
+/**
+ * Writes `DIR/tables.json` with a six-seat no-limit hold'em table for each six of `bots`; returns their
+ * number. Every table of one kind: the lobby would open them one by one as they fill; listing them up
+ * front only saves the set-up time.
+ */
+export function writeRoomTables(dir: string, bots: number): number {
+  const tables = Math.ceil(bots / SEATS);
+  writeFileSync(
+    join(dir, 'tables.json'),
+    JSON.stringify({
+      tables: Array.from({ length: tables }, (_, i) => ({
+        id: `room-${i + 1}`,
+        name: `Room ${i + 1}`,
+        game: 'holdem',
+        structure: 'no-limit',
+        stakes: { small: 100, big: 200 },
+        currency: 'play',
+        seats: SEATS,
+      })),
+    }),
+  );
+  return tables;
 }
 
-/** Starts `felt serve` on a free port; resolves with the process and its port once it listens. */
-function serve(
-  storage: readonly string[],
-): Promise<{ child: ChildProcess; port: number; exited: Promise<number | null> }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [FELT, 'serve', '--port', '0', ...storage], {
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
-    const exited = new Promise<number | null>((done) => child.on('close', done));
-    let text = '';
-    const timer = setTimeout(() => {
-      child.kill('SIGKILL');
-      reject(new Error(`felt serve did not start: ${text}`));
-    }, 30_000);
-    child.stdout.on('data', (chunk: Buffer) => {
-      text += chunk.toString('utf8');
-      // Its log is one JSON object a line; the one that says it listens names the port.
-      const listening = text
-        .split('\n')
-        .slice(0, -1)
-        .find((line) => line.includes('"msg":"listening"'));
-      if (listening !== undefined) {
-        clearTimeout(timer);
-        resolve({ child, port: (JSON.parse(listening) as { port: number }).port, exited });
-      }
-    });
-    child.on('error', reject);
-  });
-}
-
-interface BotsDetailLine {
+/** The line of `felt bots --detail`. */
+export interface BotsDetailLine {
   readonly hands: number;
   readonly actions: number;
   readonly errors: number;
@@ -231,6 +195,8 @@ interface BotsDetailLine {
   readonly tables: number;
   readonly seconds: number;
   readonly unanswered: number;
+  readonly cut: number;
+  readonly reconnects: number;
   readonly errorCodes: Readonly<Record<string, number>>;
   readonly loopDelayMs: { readonly p99: number };
   readonly peakMemoryMb: number;
@@ -253,23 +219,7 @@ async function runRoomOn(
 ): Promise<BenchRow[]> {
   const dataDir = mkdtempSync(join(tmpdir(), 'felt-room-bench-'));
   try {
-    const tables = Math.ceil(settings.bots / SEATS);
-    // Every table of one kind: the lobby would open them one by one as they fill; listing them up
-    // front only saves the set-up time.
-    writeFileSync(
-      join(dataDir, 'tables.json'),
-      JSON.stringify({
-        tables: Array.from({ length: tables }, (_, i) => ({
-          id: `room-${i + 1}`,
-          name: `Room ${i + 1}`,
-          game: 'holdem',
-          structure: 'no-limit',
-          stakes: { small: 100, big: 200 },
-          currency: 'play',
-          seats: SEATS,
-        })),
-      }),
-    );
+    const tables = writeRoomTables(dataDir, settings.bots);
     const server = await serve(['--data', dataDir, ...storage]);
     let serverPeak = 0;
     // Every window the server reports (a new one each 10 s); the busiest is the steady play.

@@ -1,18 +1,23 @@
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import {
+  CLUSTER_NATS,
+  CLUSTER_POSTGRES,
   GROUPS,
   PEER_NAMES,
   cpuShares,
   machineBusyTicks,
   processTicks,
   promSample,
+  natsAnswers,
   runBench,
+  runCluster,
   runRoom,
   runTournament,
   holdemTournament,
   mixedTournament,
 } from '@felt/bench';
+import { serviceReachable } from '../../server/test/services.js';
 
 describe('felt bench --json --only eval', () => {
   it('prints one JSON row a line, with figures for Felt and every peer and their disagreements', async () => {
@@ -44,19 +49,11 @@ describe('felt bench --json --only eval', () => {
 /** The machine's PostgreSQL server (the room bench makes and drops a database of its own there). */
 const POSTGRES = process.env['FELT_TEST_POSTGRES'] ?? 'postgres://postgres@127.0.0.1:5432/test';
 
-/** Whether PostgreSQL answers: when it does not, CI (CI=true) fails and elsewhere its test is skipped. */
-async function postgresReachable(): Promise<boolean> {
-  try {
+/** Whether PostgreSQL answers: when it does not, CI (CI=true) fails and elsewhere its tests are skipped. */
+const postgresReachable = (): Promise<boolean> =>
+  serviceReachable(`PostgreSQL at ${POSTGRES}`, async () => {
     await benchDatabases();
-    return true;
-  } catch (error) {
-    const why = `PostgreSQL at ${POSTGRES} is unreachable (${String(error)})`;
-    if (process.env['CI'] === 'true')
-      throw new Error(`${why}: CI=true, so the test that needs it fails`, { cause: error });
-    console.warn(`WARNING: ${why}: the room-on-PostgreSQL test is SKIPPED (it fails when CI=true)`);
-    return false;
-  }
-}
+  });
 
 /** The names of the bench's databases on that server. */
 async function benchDatabases(): Promise<string[]> {
@@ -73,6 +70,15 @@ async function benchDatabases(): Promise<string[]> {
 }
 
 const postgres = await postgresReachable();
+/** The cluster group's services, at the addresses it names (it takes no flag). */
+const clusterServices =
+  postgres &&
+  (await serviceReachable(`PostgreSQL at ${CLUSTER_POSTGRES}`, async () => {
+    const client = new pg.Client({ connectionString: CLUSTER_POSTGRES, connectionTimeoutMillis: 3000 });
+    await client.connect();
+    await client.end();
+  })) &&
+  (await serviceReachable(`NATS at ${CLUSTER_NATS}`, () => natsAnswers(CLUSTER_NATS)));
 
 describe('felt bench --only room', () => {
   it('counts a machine busy in every /proc/stat column but idle and I/O wait', () => {
@@ -157,6 +163,47 @@ describe('felt bench --json --only tournament', () => {
       expect(figures.get(`${prefix}-levels`)).toBeGreaterThan(0);
       expect(figures.get(`${prefix}-errors`)).toBe(0);
       expect(figures.get(`${prefix}-conserved`)).toBe(1);
+    },
+    300_000,
+  );
+});
+
+describe('felt bench --json --only cluster', () => {
+  it('refuses to run, at once and saying so, when NATS does not answer', async () => {
+    await expect(natsAnswers('nats://127.0.0.1:1', 1000)).rejects.toThrow(
+      /NATS at nats:\/\/127\.0\.0\.1:1 does not answer/,
+    );
+  });
+
+  it.runIf(clusterServices)(
+    'three processes and 30 bots, one process killed: the rows the issue names, every bot seated, its tables dealing again within 10 s, no error but actions for the hands it cancelled, every chip conserved, the database dropped',
+    async () => {
+      const before = await benchDatabases();
+      const { rows, errorCodes } = await runCluster({ bots: 30, seconds: 15, thinkMs: 100 });
+      expect(rows.map((row) => row.name)).toEqual([
+        'cluster-processes',
+        'cluster-bots',
+        'cluster-actions',
+        'cluster-latency-p50',
+        'cluster-latency-p99',
+        'cluster-failover-s',
+        'cluster-errors',
+        'cluster-conserved',
+      ]);
+      const figures = new Map(rows.map((row) => [row.name, row.felt]));
+      expect(figures.get('cluster-processes')).toBe(3);
+      expect(figures.get('cluster-bots')).toBe(30);
+      expect(figures.get('cluster-actions')).toBeGreaterThan(0);
+      expect(figures.get('cluster-latency-p50')).toBeGreaterThan(0);
+      expect(figures.get('cluster-latency-p99')).toBeGreaterThanOrEqual(figures.get('cluster-latency-p50')!);
+      expect(figures.get('cluster-failover-s')).toBeGreaterThan(0);
+      expect(figures.get('cluster-failover-s')).toBeLessThan(10);
+      // The only error answers: actions the bots sent for hands the takeover cancelled (through
+      // processes the kill spared, to the owner that took the table); no request went unanswered.
+      expect(Object.keys(errorCodes).filter((code) => code !== 'act:NO_SUCH_HAND')).toEqual([]);
+      expect(figures.get('cluster-errors')).toBe(Object.values(errorCodes).reduce((sum, n) => sum + n, 0));
+      expect(figures.get('cluster-conserved')).toBe(1);
+      expect(await benchDatabases()).toEqual(before);
     },
     300_000,
   );

@@ -25,6 +25,7 @@ import {
   type FeltRun,
   type LogLine,
 } from './integration-helpers.js';
+import { eventually, memberOf, sleep } from './cluster-helpers.js';
 import { NATS_URL, natsReachable } from './nats-helpers.js';
 import { postgresReachable, testDatabase } from './postgres-helpers.js';
 
@@ -49,25 +50,6 @@ const table = (id: string): TableConfig => ({
   seats: SPREAD.includes(id) ? 2 : 3,
   clocks: { betweenHandsMs: 50 },
 });
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** Polls until `fn` gives a value; generous, for a busy machine. */
-async function eventually<T>(fn: () => Promise<T | null>, what: string, timeoutMs = 120_000): Promise<T> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await fn();
-    if (value !== null) return value;
-    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
-    await sleep(200);
-  }
-}
-
-/** The member id a process joined as (its last join). */
-const memberOf = (server: FeltServer): number => {
-  const joins = server.logs.filter((line) => line.msg === 'cluster member joined');
-  return Number(joins[joins.length - 1]!['member']);
-};
 
 /** The takeovers in log lines of the test's tables: hands cancelled and seats kept, by table. */
 const takeoversIn = (lines: readonly LogLine[], ids: readonly string[] = IDS) =>

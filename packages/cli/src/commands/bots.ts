@@ -11,7 +11,7 @@ import { writeLine } from '../lines.js';
 import type { Command } from './command.js';
 
 const USAGE =
-  'usage: felt bots --url ws://HOST:PORT --bots N [--game ID] [--structure fl|sl|pl|hpl|nl]\n' +
+  'usage: felt bots --url ws://HOST:PORT [--url …] --bots N [--game ID] [--structure fl|sl|pl|hpl|nl]\n' +
   '                 [--hands H] [--seconds S] [--think-ms MS] [--think-spread F]\n' +
   '                 [--prefix NAME] [--tournament ID] [--detail]\n' +
   '  signs up N bots (retrying the connection while the server starts) that sit down at play-money\n' +
@@ -20,11 +20,13 @@ const USAGE =
   '  then leave and print one line\n' +
   '  {"hands":…,"actions":…,"errors":…,"latency_ms":{"p50":…,"p99":…}} (--detail: more fields).\n' +
   `  games: ${ROOM_GAMES.join(' ')} (default holdem); structure default no-limit.\n` +
+  '  Several --url (the processes of one room): the bots are spread over them, and a bot whose\n' +
+  '  connection drops reconnects to the next address, resumes its session and plays on at its seat.\n' +
   '  --tournament ID: the bots register for that tournament instead (play money topped up if short)\n' +
   '  and play wherever the room seats them, moves included, until it is over (or H hands, S seconds).\n';
 
 export interface BotsArgs {
-  readonly url: string;
+  readonly urls: readonly string[];
   readonly bots: number;
   readonly game?: RoomGame;
   readonly structure?: StructureName;
@@ -50,7 +52,7 @@ export function parseBotsArgs(args: readonly string[]): BotsArgs | string {
       args: [...args],
       strict: true,
       options: {
-        url: { type: 'string' },
+        url: { type: 'string', multiple: true },
         bots: { type: 'string' },
         game: { type: 'string' },
         structure: { type: 'string' },
@@ -66,8 +68,10 @@ export function parseBotsArgs(args: readonly string[]): BotsArgs | string {
   } catch (error) {
     return (error as Error).message;
   }
-  if (values.url === undefined) return '--url is required';
-  if (!/^wss?:\/\/[^\s/]+/.test(values.url)) return '--url must be ws://HOST:PORT';
+  const urls = values.url ?? [];
+  if (urls.length === 0) return '--url is required';
+  const wrong = urls.find((url) => !/^wss?:\/\/[^\s/]+/.test(url));
+  if (wrong !== undefined) return `--url must be ws://HOST:PORT (not ${wrong})`;
   if (values.bots === undefined) return '--bots is required';
   const bots = whole(values.bots, 'bots', 1);
   if (typeof bots === 'string') return bots;
@@ -104,7 +108,7 @@ export function parseBotsArgs(args: readonly string[]): BotsArgs | string {
   if (values.tournament !== undefined && !/^[A-Za-z0-9_.:@-]{1,80}$/.test(values.tournament))
     return '--tournament takes a tournament id (as tournament-list gives it)';
   return {
-    url: values.url,
+    urls,
     bots,
     ...(game !== undefined ? { game } : {}),
     ...(structure !== undefined ? { structure } : {}),
@@ -137,7 +141,7 @@ export const bots: Command = {
     process.once('SIGTERM', onSignal);
     try {
       const result = await runBots({
-        url: parsed.url,
+        url: parsed.urls,
         bots: parsed.bots,
         thinkMs: parsed.thinkMs,
         signal: abort.signal,

@@ -3,8 +3,9 @@
  * decision the server offers it (`legal-actions`) after thinking about `thinkMs` (± `thinkSpread`), by
  * the simple strategy of ./strategy.ts. It follows its own cards from the table's messages (for
  * discards), rebuys when it runs low, and, when its connection drops, reconnects with its session
- * token (`resume`) — back in the same seat, or seated afresh when the server lost the seat (a crash
- * returns every chip). Seated, it contributes 32 random bytes (node:crypto) to each hand's deal, as
+ * token (`resume`) — to the next of the room's addresses when it has several (processes of one room:
+ * the one it was on may be dead) — back in the same seat, or seated afresh when the server lost the
+ * seat (a crash of a one-process room returns every chip). Seated, it contributes 32 random bytes (node:crypto) to each hand's deal, as
  * every player may (docs/fairness.md §4).
  *
  * In a tournament (`context.tournament`) it registers instead of taking a seat, and follows the room:
@@ -20,7 +21,8 @@ import { BotStats } from './stats.js';
 import { chooseAction, runTwiceToAgree, safeAction, thinkTime, type Roll } from './strategy.js';
 
 export interface BotContext {
-  readonly url: string;
+  /** The room's addresses (`ws://HOST:PORT`): one, or one per process of a room on several. */
+  readonly urls: readonly string[];
   readonly thinkMs: number;
   /** Each think lasts thinkMs ± this fraction of it (see {@link thinkTime}). */
   readonly thinkSpread: number;
@@ -84,6 +86,8 @@ export class Bot {
   readonly #password: string;
   readonly #context: BotContext;
   #client: ProtocolClient | null = null;
+  /** Which of the room's addresses it tries first. */
+  #address: number;
   #token: string | null = null;
   #playBalance = 0;
   /** The table it sits at (or is sitting down at), and its seat there. */
@@ -111,8 +115,10 @@ export class Bot {
     this.#finish = resolve;
   });
 
-  constructor(name: string, password: string, context: BotContext) {
+  /** `address`: which of the context's addresses it connects to first (the run spreads the bots). */
+  constructor(name: string, password: string, context: BotContext, address = 0) {
     this.name = name;
+    this.#address = address % context.urls.length;
     this.#password = password;
     this.#context = context;
   }
@@ -140,8 +146,9 @@ export class Bot {
 
   /** Connects (retrying), signs up and sits down; false when no seat could be had. */
   async start(): Promise<boolean> {
-    // The server may go away in the middle (a restart): connect again and, if the first signup went
-    // through before it did, log in instead.
+    // The server may go away in the middle (a restart) or fail the request (INTERNAL: seen from the
+    // processes of a room on PostgreSQL on an overloaded machine): connect again if need be and, if
+    // the first signup went through before it did, log in instead.
     let op: 'signup' | 'login' = 'signup';
     for (let attempt = 0; ; attempt++) {
       if (this.#client === null || this.#client.closed) await this.#connect(false);
@@ -151,7 +158,7 @@ export class Bot {
         this.#playBalance = answer.data.balances.play;
         break;
       }
-      if (answer.code === 'CLOSED' || answer.code === 'TIMEOUT') op = 'login';
+      if (answer.code === 'CLOSED' || answer.code === 'TIMEOUT' || answer.code === 'INTERNAL') op = 'login';
       else if (
         !(op === 'login' && answer.code === 'BAD_CREDENTIALS') &&
         !(attempt > 0 && answer.code === 'NAME_TAKEN')
@@ -250,22 +257,36 @@ export class Bot {
 
   async #connect(reconnectOnClose = true): Promise<void> {
     this.#reconnectOnClose = reconnectOnClose;
-    const client = await ProtocolClient.connect(this.#context.url, {
+    const urls = this.#context.urls;
+    const order = [...urls.slice(this.#address), ...urls.slice(0, this.#address)];
+    const client = await ProtocolClient.connect(order, {
       retryForMs: this.#context.connectForMs,
       signal: this.#context.signal,
       skip: unusedByBot,
     });
+    // A reconnection that lands after the run stopped would hold the bots' process open.
+    if (this.#stopping || this.#context.signal.aborted) {
+      client.terminate();
+      throw new Error(`${this.name} stopped while connecting`);
+    }
     this.#client = client;
+    this.#address = urls.indexOf(client.url);
     client.onPush((message) => {
       this.#onPush(message);
     });
     client.onClose(() => {
+      // The process it was on may be gone: the next address first.
+      if (!this.#stopping) this.#address = (this.#address + 1) % urls.length;
       this.#forget();
       if (!this.#stopping && this.#reconnectOnClose) void this.#reconnect();
     });
   }
 
-  /** The connection dropped: back with the same session; seated again if the seat is gone. */
+  /**
+   * The connection dropped: back with the same session; seated again if the seat is gone. The process
+   * it comes back to may not list the seat yet (a process of the room that just started learns the
+   * tables from their owners within a second): it opens the table to be sure before it sits elsewhere.
+   */
   #reconnect(): Promise<void> {
     this.#reconnecting ??= (async () => {
       while (!this.#stopping && !this.#context.signal.aborted) {
@@ -288,6 +309,7 @@ export class Bot {
           this.#token = login.data.token;
           this.#playBalance = login.data.balances.play;
         }
+        this.#context.stats.reconnected();
         if (this.#tableId !== null && tables.includes(this.#tableId)) return; // the snapshot follows
         if (this.#context.tournament !== undefined) {
           // Moved (or out) while away: its one seat is the tournament table resume names, if any.
@@ -295,6 +317,8 @@ export class Bot {
           this.#seat = null;
           return;
         }
+        if (this.#tableId !== null && (await this.#stillAt(this.#tableId))) return;
+        if (this.#tableId !== null) void this.#request('table-close', { tableId: this.#tableId });
         this.#context.seater.lost(this);
         this.#tableId = null;
         this.#seat = null;
@@ -305,6 +329,27 @@ export class Bot {
       this.#reconnecting = null;
     });
     return this.#reconnecting;
+  }
+
+  /**
+   * Whether its view of `tableId` (opened now) still seats it. A table whose owner died shows its view
+   * only once another process has taken it over: that may take a lease's time.
+   */
+  async #stillAt(tableId: string): Promise<boolean> {
+    const client = this.#client;
+    if (client === null || client.closed) return false;
+    const snapshot = client.next(
+      (m): m is Extract<Push, { op: 'table-snapshot' }> => m.op === 'table-snapshot' && m.tableId === tableId,
+      15_000,
+    );
+    snapshot.catch(() => undefined);
+    const opened = await this.#request('table-open', { tableId });
+    if (!opened.ok) return false;
+    try {
+      return (await snapshot).view.you !== null;
+    } catch {
+      return false;
+    }
   }
 
   /** A request through the current connection, with its refusals counted. */

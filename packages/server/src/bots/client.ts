@@ -46,6 +46,7 @@ const sleep = (ms: number): Promise<void> =>
   });
 
 export class ProtocolClient {
+  readonly #url: string;
   readonly #ws: WebSocketClient;
   readonly #pending = new WaitingCalls<Pending>(4);
   readonly #listeners = new Set<(message: Push) => void>();
@@ -53,7 +54,8 @@ export class ProtocolClient {
   #nextId = 1;
   #closed = false;
 
-  private constructor(ws: WebSocketClient) {
+  private constructor(url: string, ws: WebSocketClient) {
+    this.#url = url;
     this.#ws = ws;
     ws.onMessage((text) => {
       this.#receive(text);
@@ -63,22 +65,39 @@ export class ProtocolClient {
     });
   }
 
-  /** Connects to `url` (`ws://HOST:PORT`), retrying while the server is not up yet. */
-  static async connect(url: string, options: ConnectOptions = {}): Promise<ProtocolClient> {
+  /**
+   * Connects to `url` (`ws://HOST:PORT`), retrying while the server is not up yet. Given several
+   * addresses (processes of one room), it tries them in turn from the first, each failure moving on
+   * to the next, and pauses between rounds.
+   */
+  static async connect(
+    url: string | readonly string[],
+    options: ConnectOptions = {},
+  ): Promise<ProtocolClient> {
+    const urls = typeof url === 'string' ? [url] : url;
+    if (urls.length === 0) throw new RangeError('no address to connect to');
     const retryFor = options.retryForMs ?? 30_000;
     const until = Date.now() + retryFor;
     let delay = options.retryDelayMs ?? 100;
-    for (;;) {
+    for (let attempt = 0; ; attempt++) {
+      const address = urls[attempt % urls.length]!;
       try {
         return new ProtocolClient(
-          await WebSocketClient.open(url, options.skip === undefined ? {} : { skip: options.skip }),
+          address,
+          await WebSocketClient.open(address, options.skip === undefined ? {} : { skip: options.skip }),
         );
       } catch (error) {
+        if ((attempt + 1) % urls.length !== 0) continue;
         if (options.signal?.aborted === true || Date.now() + delay > until) throw error;
         await sleep(delay);
         delay = Math.min(1000, delay * 2);
       }
     }
+  }
+
+  /** The address it is connected to. */
+  get url(): string {
+    return this.#url;
   }
 
   get closed(): boolean {

@@ -14,8 +14,11 @@ import { BotStats, type BotsReport } from './stats.js';
 import type { Roll } from './strategy.js';
 
 export interface BotsOptions {
-  /** `ws://HOST:PORT` */
-  readonly url: string;
+  /**
+   * `ws://HOST:PORT`, or the addresses of a room's processes: the bots are spread over them in turn,
+   * and a bot whose connection drops reconnects to the next one.
+   */
+  readonly url: string | readonly string[];
   readonly bots: number;
   /** Default holdem. */
   readonly game?: RoomGame;
@@ -55,6 +58,10 @@ export interface BotsDetail extends BotsReport {
   readonly seconds: number;
   /** Requests that got no answer (connection lost, timeout). */
   readonly unanswered: number;
+  /** Of those, the ones lost with a connection that dropped. */
+  readonly cut: number;
+  /** Connections that dropped and were opened again (on the next address), the session resumed. */
+  readonly reconnects: number;
   readonly errorCodes: Readonly<Record<string, number>>;
   /**
    * This process's event-loop delay while measuring (ms): what it adds to the latencies it measures —
@@ -82,8 +89,10 @@ export async function runBots(options: BotsOptions): Promise<BotsDetail> {
   };
   outer?.addEventListener('abort', onOuterAbort);
   const prefix = options.prefix ?? randomPrefix();
+  const urls = typeof options.url === 'string' ? [options.url] : options.url;
+  if (urls.length === 0) throw new RangeError('no address to connect to');
   const context = {
-    url: options.url,
+    urls,
     thinkMs: options.thinkMs ?? 500,
     thinkSpread,
     roll: options.roll ?? Math.random,
@@ -95,7 +104,7 @@ export async function runBots(options: BotsOptions): Promise<BotsDetail> {
   };
   const bots = Array.from(
     { length: options.bots },
-    (_, i) => new Bot(`${prefix}-${i + 1}`, `bot-password-${prefix}`, context),
+    (_, i) => new Bot(`${prefix}-${i + 1}`, `bot-password-${prefix}`, context, i),
   );
   try {
     // Set-up, a few bots at a time: the server hashes every password (scrypt), and a storm of
@@ -175,6 +184,8 @@ export async function runBots(options: BotsOptions): Promise<BotsDetail> {
       setupSeconds: Math.round(setupSeconds * 100) / 100,
       seconds: Math.round(seconds * 100) / 100,
       unanswered: stats.unanswered,
+      cut: stats.cut,
+      reconnects: stats.reconnects,
       errorCodes: Object.fromEntries(stats.errorCodes),
       loopDelayMs: figuresOf(loopDelay, LOOP_DELAY_BASE_NS),
       peakMemoryMb: Math.round(process.resourceUsage().maxRSS / 1024),

@@ -22,6 +22,10 @@ export class BotStats {
   errors = 0;
   /** Requests that got no answer (the connection closed, or nothing within the timeout). */
   unanswered = 0;
+  /** Of those, the ones lost with a connection that closed (sent on it, or while it was replaced). */
+  cut = 0;
+  /** Connections that dropped and were opened again, the session resumed. */
+  reconnects = 0;
   readonly errorCodes = new Map<string, number>();
   readonly #hands = new Set<string>();
   #latencies = new Float64Array(1024);
@@ -60,11 +64,16 @@ export class BotStats {
   refused(op: string, code: string): void {
     if (code === 'CLOSED' || code === 'TIMEOUT') {
       this.unanswered++;
+      if (code === 'CLOSED') this.cut++;
       return;
     }
     this.errors++;
     const key = `${op}:${code}`;
     this.errorCodes.set(key, (this.errorCodes.get(key) ?? 0) + 1);
+  }
+
+  reconnected(): void {
+    this.reconnects++;
   }
 
   /** Latency percentile `q` (0–1) of the accepted actions, ms, 0 without any. */

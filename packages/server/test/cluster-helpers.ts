@@ -1,0 +1,180 @@
+/**
+ * Helpers for the tests of a room on real `felt serve --db postgres://… --bus nats://…` processes
+ * sharing one PostgreSQL database (a fresh one for each room) and the machine's NATS: starting them,
+ * reading the leases and the hands they wrote, running `felt bots` against them, and the audit at the
+ * end. {@link clusterRooms} registers its clean-up with `afterAll`: call it inside a `describe`.
+ */
+import type { ChildProcess } from 'node:child_process';
+import { afterAll, expect } from 'vitest';
+import { PostgresDriver } from '../src/storage/index.js';
+import { intCol, textCol } from '../src/storage/sql.js';
+import type { TableConfig } from '../src/table/types.js';
+import { felt, FeltServer, freePort, tempDir, writeTables, type FeltRun } from './integration-helpers.js';
+import { NATS_URL } from './nats-helpers.js';
+import { testDatabase } from './postgres-helpers.js';
+
+export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Polls until `fn` gives a value; generous, for a busy machine. */
+export async function eventually<T>(
+  fn: () => Promise<T | null>,
+  what: string,
+  timeoutMs = 120_000,
+): Promise<T> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await fn();
+    if (value !== null) return value;
+    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
+    await sleep(200);
+  }
+}
+
+/** The member id a process joined as (its last join). */
+export const memberOf = (server: FeltServer): number => {
+  const joins = server.logs.filter((line) => line.msg === 'cluster member joined');
+  return Number(joins[joins.length - 1]!['member']);
+};
+
+/** The takeovers processes logged of tables `ids`: hands cancelled and seats kept, by table. */
+export const takeoversOf = (servers: readonly FeltServer[], ids: readonly string[]) =>
+  servers
+    .flatMap((server) => server.logs.filter((line) => line.msg === 'table taken over'))
+    .filter((line) => ids.includes(String(line['tableId'])))
+    .map((line) => ({
+      tableId: String(line['tableId']),
+      cancelled: Number(line['handsCancelled']),
+      kept: Number(line['seatsKept']),
+    }));
+
+/**
+ * Rooms of the table set `tables`, whose tables `ids` the bots play: each room a fresh database, its
+ * processes, and what the tests read of it. Every process and `felt bots` run is killed after the file.
+ */
+export function clusterRooms(tables: readonly TableConfig[], ids: readonly string[]) {
+  const db = testDatabase();
+  const data = tempDir('felt-cluster-');
+  const servers: FeltServer[] = [];
+  const bots: ChildProcess[] = [];
+  const drivers: PostgresDriver[] = [];
+  afterAll(async () => {
+    for (const child of bots) child.kill('SIGKILL');
+    await Promise.all(servers.map((server) => server.kill()));
+    await Promise.all(drivers.map((driver) => driver.close()));
+    data.remove();
+  }, 60_000);
+  const tablesFile = writeTables(data.dir, tables);
+
+  /** A fresh database, its processes, and what the test reads of it. */
+  async function room() {
+    const url = await db.freshDatabase();
+    const sql = new PostgresDriver({ url, poolSize: 2 });
+    drivers.push(sql);
+    /** A process labelled `node`; on `port` when given (a process restarted where it was). */
+    const start = async (node: string, port?: number) => {
+      const server = await FeltServer.start(data.dir, port ?? (await freePort()), [
+        ...['--db', url, '--bus', NATS_URL, '--node', node, '--tables', tablesFile],
+      ]);
+      servers.push(server);
+      return server;
+    };
+    const owners = async () =>
+      new Map(
+        (
+          await sql.all('SELECT table_id, member_id FROM table_leases WHERE expires_at > clock_timestamp()')
+        ).map((row) => [textCol(row, 'table_id'), intCol(row, 'member_id')]),
+      );
+    const handsWith = async (status: string) =>
+      (await sql.all('SELECT id, table_id FROM hands WHERE status = ? ORDER BY id', [status]))
+        .filter((row) => ids.includes(textCol(row, 'table_id')))
+        .map((row) => intCol(row, 'id'));
+    const seatsWithChips = async () =>
+      (await sql.all("SELECT table_id FROM ledger_accounts WHERE kind = 'seat' AND balance > 0")).filter(
+        (row) => ids.includes(textCol(row, 'table_id')),
+      ).length;
+    /** Waits until every table has started a hand after `since` (ms); the slowest one's delay. */
+    const everyTableDealsAfter = async (since: number, what: string) => {
+      const first = new Map<string, number>();
+      await eventually(async () => {
+        for (const row of await sql.all(
+          'SELECT table_id, MIN(started_at) AS at FROM hands WHERE started_at > ? GROUP BY table_id',
+          [since],
+        )) {
+          first.set(textCol(row, 'table_id'), intCol(row, 'at'));
+        }
+        return ids.every((id) => first.has(id)) ? true : null;
+      }, what);
+      return Math.max(...ids.map((id) => first.get(id)! - since));
+    };
+    /** The first process, once it runs every table. */
+    const first = async () => {
+      const server = await start('first');
+      await eventually(async () => {
+        const now = await owners();
+        return ids.every((id) => now.get(id) === memberOf(server)) ? true : null;
+      }, 'the first process to take every table');
+      return server;
+    };
+    /** `felt bots` on each of `servers`, six each, until stopped. */
+    const play = (on: readonly FeltServer[]): Promise<FeltRun>[] =>
+      on.map((server, at) =>
+        felt(
+          [
+            ...['bots', '--url', server.url, '--bots', String(12 / on.length), '--prefix', `p${at}x`],
+            ...['--seconds', '600', '--think-ms', '5', '--detail'],
+          ],
+          (child) => bots.push(child),
+        ),
+      );
+    /** Every table deals a few hands (through the bus to the first process). */
+    const handsEverywhere = () =>
+      eventually(async () => {
+        const settled = new Map(
+          (
+            await sql.all(
+              "SELECT table_id, COUNT(*) AS n FROM hands WHERE status = 'settled' GROUP BY table_id",
+            )
+          ).map((row) => [textCol(row, 'table_id'), intCol(row, 'n')]),
+        );
+        return ids.every((id) => (settled.get(id) ?? 0) >= 3) ? true : null;
+      }, 'hands on every table');
+    /** The bots leave, the processes stop, and the audit must find every chip. */
+    const finish = async (runs: readonly Promise<FeltRun>[], running: readonly FeltServer[]) => {
+      for (const child of bots.splice(0)) child.kill('SIGTERM');
+      for (const run of await Promise.all(runs)) {
+        expect(run.status, run.stderr).toBe(0);
+        expect((run.json as { hands: number }).hands).toBeGreaterThan(0);
+      }
+      await Promise.all(running.map((server) => server.stop()));
+      const audit = await felt(['admin', 'audit', '--db', url]);
+      const report = audit.json as { conserved: boolean; problems: unknown[] };
+      expect(report.problems).toEqual([]);
+      expect(report.conserved).toBe(true);
+      expect(audit.status).toBe(0);
+    };
+    /**
+     * What the dead or paused process left: read a second after it stopped (a COMMIT it had sent may
+     * still land; nobody else writes for its tables before their leases run out, 3 s at the least).
+     */
+    const leftBehind = async () => {
+      await sleep(1000);
+      return { inProgress: await handsWith('in-progress'), seats: await seatsWithChips() };
+    };
+    return {
+      url,
+      sql,
+      start,
+      seatsWithChips,
+      owners,
+      handsWith,
+      everyTableDealsAfter,
+      first,
+      play,
+      handsEverywhere,
+      finish,
+      leftBehind,
+    };
+  }
+
+  return { room, bots };
+}
