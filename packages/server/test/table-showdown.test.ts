@@ -166,6 +166,25 @@ describe('tables: all in with no betting left, the hands are turned up before th
     expect(h.errors).toEqual([]);
   });
 
+  it('hands turned face up with a player all in stay face up in every later snapshot, for everyone', async () => {
+    // A table that offers run it twice waits for the answers with the hands shown and the board to come.
+    const h = harness({ game: 'holdem', structure: 'no-limit', runItTwice: true }, { players: 2, seed: 3 });
+    await sitAll(h, 100);
+    await tick(h, 2_000);
+    const handId = h.table.view(null).hand!.handId;
+    await h.table.handle(actor(h)!, { type: 'act', action: { type: 'raise', to: 100 } });
+    await h.table.handle(actor(h)!, { type: 'act', action: { type: 'call' } });
+    const hand = h.table.view(null).hand!;
+    expect(hand.runTwice).not.toBeNull();
+    expect(hand.board).toEqual([]);
+    for (const viewer of [null, ...h.players.map((p) => p.account)]) {
+      for (const player of h.table.view(viewer).hand!.players) {
+        const account = h.table.view(null).seats[player.seat]!.account;
+        expect(player.cards).toEqual(holeCards(h, account, handId, player.seat));
+      }
+    }
+  });
+
   it('one player all in while two others can still bet: nothing is shown before the showdown', async () => {
     const h = harness({ game: 'holdem', structure: 'no-limit' }, { players: 3, seed: 4 });
     for (const [i, p] of h.players.entries())

@@ -241,7 +241,8 @@ function handViewFor(hand: HandInPlay, viewer: AccountId | null): HandView {
       committed: player.committed,
       folded: player.folded,
       allIn: player.allIn,
-      cards: cardsFor(player.cards, sees(hand.accounts, p, viewer), player.up),
+      // A hand shown (all in with no betting left, or at the showdown) stays face up for everybody.
+      cards: cardsFor(player.cards, player.shown || sees(hand.accounts, p, viewer), player.up),
       up: [...player.up],
     })),
     legal:
