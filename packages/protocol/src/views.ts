@@ -251,6 +251,11 @@ export interface HandRecap {
     /** Named best hands, when he showed down (or mucked, to those who may see it): high and (hi/lo) low. */
     readonly high: { readonly name: string; readonly cards: readonly CardView[] } | null;
     readonly low: { readonly name: string; readonly cards: readonly CardView[] } | null;
+    /** A hand run twice: his named hands on the second run's board (`high`, `low`: on the first). */
+    readonly second?: {
+      readonly high: { readonly name: string; readonly cards: readonly CardView[] } | null;
+      readonly low: { readonly name: string; readonly cards: readonly CardView[] } | null;
+    };
   }[];
   /** Pot by pot: who won what, and which half (in a hand run twice, on which run's board). */
   readonly awards: readonly {

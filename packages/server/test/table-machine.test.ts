@@ -483,6 +483,14 @@ describe('table machine: run it twice', () => {
     expect(recap.board).toHaveLength(5);
     expect(recap.secondBoard).toHaveLength(5);
     expect(new Set(recap.awards.map((a) => a.run))).toEqual(new Set([1, 2]));
+    // Each shown hand is named on each board: the second from the second run's five cards.
+    for (const player of recap.players) {
+      const secondBoard = new Set(recap.secondBoard);
+      expect(player.high!.cards.filter((card) => secondBoard.has(card))).toEqual([]);
+      const onSecond = player.second!.high!.cards.filter((card) => !player.cards.includes(card));
+      expect(onSecond.every((card) => secondBoard.has(card))).toBe(true);
+      expect(player.second!.high!.name).not.toBe('');
+    }
     const [settlement] = settled(last);
     expect(settlement!.history.phh).toContain('_runs = 2');
     expect(settlement!.history.phh).toContain('# second run');
@@ -496,6 +504,7 @@ describe('table machine: run it twice', () => {
     expect(boardEvents(declined)).toHaveLength(3);
     expect(boardEvents(declined).some((e) => 'run' in e)).toBe(false);
     expect(d.s.recap!.secondBoard).toBeNull();
+    expect(d.s.recap!.players.every((player) => player.second === undefined)).toBe(true);
     expect(settled(declined)[0]!.history.phh).not.toContain('_runs');
   });
 

@@ -16,6 +16,14 @@ export interface FeltResult {
   readonly names: ReadonlyMap<number, string>;
 }
 
+type NamedHands = Pick<HandRecap['players'][number], 'high' | 'low'>;
+
+/** "Flush", or "Flush · Low: 8-6-4-2-A" in hi/lo games; null when unnamed. */
+function handName(hands: NamedHands): string | null {
+  if (hands.high === null) return null;
+  return hands.low === null ? hands.high.name : `${hands.high.name} · Low: ${hands.low.name}`;
+}
+
 /**
  * The result to draw over `hand`, when the summary is that hand's (a summary stays in the side panel
  * after the next hand starts; the felt shows it only while its hand is the one on the table).
@@ -24,19 +32,21 @@ export function resultOnFelt(summary: HandRecap | null, hand: HandView | null): 
   if (summary === null || hand === null || summary.number !== hand.number) return null;
   const names = new Map<number, string>();
   for (const player of summary.players) {
-    if (!player.showed || player.high === null) continue;
-    names.set(
-      player.seat,
-      player.low === null ? player.high.name : `${player.high.name} · Low: ${player.low.name}`,
-    );
+    if (!player.showed) continue;
+    const first = handName(player);
+    const second = player.second === undefined ? null : handName(player.second);
+    const name = second === null ? first : `${first ?? '—'} | 2nd board: ${second}`;
+    if (name !== null) names.set(player.seat, name);
   }
-  const board = new Set(summary.board);
+  // A hand run twice has two boards on the felt; a card is on one of them at most.
+  const board = new Set([...summary.board, ...(summary.secondBoard ?? [])]);
   const best = new Set<string>();
   const bestBySeat = new Map<number, Set<string>>();
   for (const award of summary.awards) {
     const player = summary.players.find((entry) => entry.seat === award.seat);
     if (player === undefined || !player.showed) continue;
-    const winning = award.share === 'low' ? player.low : player.high;
+    const hands = award.run === 2 && player.second !== undefined ? player.second : player;
+    const winning = award.share === 'low' ? hands.low : hands.high;
     for (const card of winning?.cards ?? []) {
       if (board.has(card)) best.add(card);
       else {

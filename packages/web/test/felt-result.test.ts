@@ -84,6 +84,40 @@ describe('the result on the felt, read off the server’s summary', () => {
     expect(result.names.get(0)).toBe('Three of a kind, kings · Low: 8-4-3-2-A');
   });
 
+  it("a hand run twice: each run's winner named and highlighted by his hand on that run's board", () => {
+    const summary = recap({
+      board: ['Ac', '7d', '2d', '9s', '3c'],
+      secondBoard: ['Kc', '8d', '5d', 'Js', '4d'],
+      players: [
+        player(0, 'alice', {
+          cards: ['As', 'Ah'],
+          showed: true,
+          won: 200,
+          high: { name: 'Three of a kind, aces', cards: ['As', 'Ah', 'Ac', '9s', '7d'] },
+          second: { high: { name: 'Pair of aces', cards: ['As', 'Ah', 'Kc', 'Js', '8d'] }, low: null },
+        }),
+        player(1, 'bob', {
+          cards: ['Kd', 'Qd'],
+          showed: true,
+          won: 200,
+          high: { name: 'King high', cards: ['Kd', 'Qd', 'Ac', '9s', '7d'] },
+          second: { high: { name: 'Flush, king high', cards: ['Kd', 'Qd', '8d', '5d', '4d'] }, low: null },
+        }),
+      ],
+      awards: [
+        { pot: 0, seat: 0, amount: 200, share: 'all', run: 1 },
+        { pot: 0, seat: 1, amount: 200, share: 'all', run: 2 },
+      ],
+    });
+    const result = resultOnFelt(summary, hand)!;
+    expect(result.names.get(0)).toBe('Three of a kind, aces | 2nd board: Pair of aces');
+    expect(result.names.get(1)).toBe('King high | 2nd board: Flush, king high');
+    // The board cards of alice's hand on the first board, and of bob's on the second.
+    expect([...result.best].sort()).toEqual(['4d', '5d', '7d', '8d', '9s', 'Ac']);
+    expect([...result.bestBySeat.get(0)!].sort()).toEqual(['Ah', 'As']);
+    expect([...result.bestBySeat.get(1)!].sort()).toEqual(['Kd', 'Qd']);
+  });
+
   it('a hand won without a showdown highlights nothing and names nothing; nor does a mucked hand', () => {
     const summary = recap({
       players: [

@@ -70,6 +70,7 @@ export function buildRecap(state: HandInPlay): HandRecap {
     else if (event.type === 'muck') mucked[event.player] = true;
   }
   const board = snap.board.filter((c): c is Card => c !== null);
+  const secondBoard = snap.secondBoard?.filter((c): c is Card => c !== null) ?? null;
   return {
     handId: state.id,
     number: state.number,
@@ -82,20 +83,14 @@ export function buildRecap(state: HandInPlay): HandRecap {
     rake: snap.rake,
     players: snap.players.map((player, p) => {
       const cards = player.cards.filter((c): c is Card => c !== null);
-      let high: HandRecap['players'][number]['high'] = null;
-      let low: HandRecap['players'][number]['low'] = null;
-      if (!player.folded && (showed[p] === true || mucked[p] === true)) {
-        try {
-          const decided = decideShowdown({ rules: table.variant.showdown, board, holes: [cards] });
-          const hand = decided.hands[0];
-          if (hand) {
-            high = { name: hand.high.name, cards: hand.high.cards.map(formatCard) };
-            low = hand.low ? { name: hand.low.name, cards: hand.low.cards.map(formatCard) } : null;
-          }
-        } catch {
-          // a hand the evaluator cannot name (too few cards) stays unnamed
-        }
-      }
+      const atShowdown = !player.folded && (showed[p] === true || mucked[p] === true);
+      const { high, low } = atShowdown
+        ? namedHands(table.variant.showdown, board, cards)
+        : { high: null, low: null };
+      const second =
+        atShowdown && secondBoard !== null
+          ? { second: namedHands(table.variant.showdown, secondBoard, cards) }
+          : {};
       return {
         seat: state.order[p] ?? -1,
         account: state.accounts[p]!,
@@ -109,10 +104,32 @@ export function buildRecap(state: HandInPlay): HandRecap {
         folded: player.folded,
         high,
         low,
+        ...second,
       };
     }),
     awards,
   };
+}
+
+type NamedHands = Pick<HandRecap['players'][number], 'high' | 'low'>;
+
+/** A player's best high (and low) hand on `board`, named; nulls when the evaluator cannot name it (too few cards). */
+function namedHands(
+  rules: Parameters<typeof decideShowdown>[0]['rules'],
+  board: readonly Card[],
+  cards: readonly Card[],
+): NamedHands {
+  try {
+    const hand = decideShowdown({ rules, board, holes: [cards] }).hands[0];
+    if (hand)
+      return {
+        high: { name: hand.high.name, cards: hand.high.cards.map(formatCard) },
+        low: hand.low ? { name: hand.low.name, cards: hand.low.cards.map(formatCard) } : null,
+      };
+  } catch {
+    // a hand the evaluator cannot name stays unnamed
+  }
+  return { high: null, low: null };
 }
 
 /** Heads-up PHH lists forced bets small blind first while p1 posts the big one. */

@@ -307,6 +307,7 @@ export function recapFor(recap: HandRecap, viewer: AccountId | null, askedFor = 
         cards: player.cards.map((card, i) => (player.up[i] === true ? card : HIDDEN_CARD)),
         high: null,
         low: null,
+        ...(player.second === undefined ? {} : { second: { high: null, low: null } }),
       };
     }),
   };
