@@ -52,7 +52,7 @@ describe('the table file’s tournaments', () => {
       ...Array.from(
         { length: 2 },
         () =>
-          'tournament "sng-6": clocks are whole ms ≥ 0 of actionMs, drawMs, timeBankMs, timeBankRefillMs, betweenHandsMs',
+          'tournament "sng-6": clocks are whole ms ≥ 0 of actionMs, drawMs, runTwiceMs, timeBankMs, timeBankRefillMs, betweenHandsMs',
       ),
     ]);
   });
