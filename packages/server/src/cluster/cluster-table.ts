@@ -64,6 +64,8 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 export class ClusterTable implements Table {
   readonly id: string;
   #owner: Owner = { kind: 'none' };
+  /** The newest lease epoch this process has seen for the table (an older owner's news is stale). */
+  #latestEpoch = 0;
   /** The owner's last published summary and spectator's view (a table of this kind, empty, until then). */
   #summary: TableSummary;
   #view: TableView;
@@ -104,11 +106,25 @@ export class ClusterTable implements Table {
   useRemote(member: MemberId, epoch: number): void {
     const owner = this.#owner;
     if (owner.kind === 'remote' && owner.member === member && owner.epoch === epoch) return;
+    // A look at the leases read before a newer owner's news: that news stands.
+    if (epoch < this.#latestEpoch) return;
     this.#switch({ kind: 'remote', member, epoch });
   }
 
-  /** Nobody owns the table (its owner's lease ran out): watchers wait for the next one. */
-  useNone(): void {
+  /**
+   * A member says it runs the table through lease `epoch` (its news): followed when the epoch is newer
+   * than any this process has seen, so watchers move to a new owner as soon as it has recovered the table.
+   */
+  announced(member: MemberId, epoch: number): void {
+    if (this.#owner.kind !== 'local' && epoch > this.#latestEpoch) this.useRemote(member, epoch);
+  }
+
+  /**
+   * Nobody owns the table (its owner's lease, of epoch `leaseEpoch`, ran out): watchers wait for the
+   * next one — unless a newer owner has announced itself since that lease was read.
+   */
+  useNone(leaseEpoch = Number.POSITIVE_INFINITY): void {
+    if (leaseEpoch < this.#latestEpoch) return;
     if (this.#owner.kind !== 'none') this.#switch({ kind: 'none' });
   }
 
@@ -122,6 +138,7 @@ export class ClusterTable implements Table {
 
   #switch(next: Owner): void {
     const previous = this.#owner;
+    if (next.kind !== 'none') this.#latestEpoch = Math.max(this.#latestEpoch, next.epoch);
     for (const watcher of this.#watchers) this.#detach(watcher);
     this.#owner = next;
     if (previous.kind === 'local') void previous.table.dispose();

@@ -118,7 +118,11 @@ export class ClusterMember implements TableMember {
       const news = value as OwnedTables;
       for (const state of news.tables) {
         if (!this.#tables.has(state.tableId)) this.options.discovered?.(state.config);
-        this.#tables.get(state.tableId)?.learn(news.member, state.epoch, state.summary, state.view);
+        const table = this.#tables.get(state.tableId);
+        if (news.member === this.#id || table === undefined) continue;
+        // A newer owner's news moves the watchers at once, not at this member's next look at the leases.
+        table.announced(news.member, state.epoch);
+        table.learn(news.member, state.epoch, state.summary, state.view);
       }
     });
     this.#every(() => this.#keepLeases());
@@ -197,7 +201,7 @@ export class ClusterMember implements TableMember {
       if (lease !== undefined && lease.expiresInMs > 0 && lease.memberId !== this.#id) {
         table.useRemote(lease.memberId, lease.epoch);
       } else {
-        table.useNone();
+        table.useNone(lease?.epoch ?? 0);
         if (lease === undefined || lease.expiresInMs <= 0) free.push(table);
       }
     }
@@ -206,6 +210,8 @@ export class ClusterMember implements TableMember {
     // the tables, say): it is taken by anyone under the old rule, an even share rounded up.
     const share = Math.ceil(this.#tables.size / Math.max(1, live.size));
     let running = this.owned().length;
+    // The tables taken are recovered together: after a member dies its tables deal again sooner.
+    const taking: Promise<void>[] = [];
     for (const table of free) {
       if (this.#leaving) break;
       const freeMs = -(leases.get(table.id)?.expiresInMs ?? 0);
@@ -214,8 +220,9 @@ export class ClusterMember implements TableMember {
       const lease = await registry.acquire(this.#id, table.id);
       if (lease === null) continue;
       running++;
-      await this.#take(table, { ...lease, memberId: this.#id });
+      taking.push(this.#take(table, { ...lease, memberId: this.#id }));
     }
+    await Promise.all(taking);
     this.#handOver(load.surplus - this.#handingOver.size);
     for (const [subject, watcher] of this.#watchers) {
       if (live.has(watcher.member)) continue;
@@ -278,15 +285,17 @@ export class ClusterMember implements TableMember {
   async #take(table: ClusterTable, fence: Fence): Promise<void> {
     try {
       table.useLocal(await this.options.openTable(table.config, fence), fence.epoch);
+      this.#publishOwned([table]);
     } catch (error) {
       this.options.logger.error({ tableId: table.id, err: error }, 'table takeover failed');
       await this.options.registry.release(this.#id, fence);
     }
   }
 
-  #publishOwned(): void {
+  /** Publishes the state of `which` tables it runs (every one by default). */
+  #publishOwned(which: Iterable<ClusterTable> = this.#tables.values()): void {
     const tables: OwnedTables['tables'][number][] = [];
-    for (const table of this.#tables.values()) {
+    for (const table of which) {
       const local = table.local;
       const epoch = table.localEpoch;
       if (local === null || epoch === null) continue;
