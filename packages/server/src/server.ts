@@ -255,6 +255,11 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
         return table;
       },
       ...(options.lobbyPollMs !== undefined ? { pollMs: options.lobbyPollMs } : {}),
+      ...(cluster !== null ? { waitingLists: cluster.waitingLists } : {}),
+      onError: (error) => {
+        metrics.error('lobby');
+        logger.error({ err: error }, 'waiting lists failed');
+      },
     });
     discovered = (config) => {
       try {

@@ -8,9 +8,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parsePhh, phhToText, STRUCTURES, variantOf } from '@felt/engine';
 import { ROOM_GAMES, type TableSummary as WireTableSummary, type WaitlistSeatMessage } from '@felt/protocol';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { defaultTableSet, loadTableSet, tableName } from '../src/lobby/config.js';
-import { Lobby, kindOf } from '../src/lobby/lobby.js';
+import { Lobby, SEAT_OFFER_MS, kindOf } from '../src/lobby/lobby.js';
 import { resolveTable, stakesText } from '../src/table/config.js';
 import type { Table, TableConfig, TableSummary, TableView } from '../src/table/types.js';
 import { signedUp, startTestRoom, uniqueName } from './transport-client.js';
@@ -214,11 +214,11 @@ describe('the lobby', () => {
     expect(lobby.table('hu-2')!.config.name).toBe('Heads-up #2');
     made[1]!.seats[0] = 3;
     made[1]!.seats[1] = 4;
-    lobby.refresh();
+    void lobby.refresh();
     expect(lobby.allTables().map((t) => t.id)).toEqual(['hu', 'hu-2', 'hu-3']);
   });
 
-  it('the waiting list is offered a freed seat, first come first served', () => {
+  it('the waiting list is offered a freed seat, first come first served', async () => {
     const made: ReturnType<typeof fakeTable>[] = [];
     const lobby = new Lobby({
       tables: [base],
@@ -233,15 +233,50 @@ describe('the lobby', () => {
     made[0]!.seats[1] = 2;
     const offers: [number, WaitlistSeatMessage][] = [];
     lobby.onSeatOffer((account, message) => offers.push([account, message]));
-    expect(lobby.waitlistJoin('hu', 7)).toBe(1);
-    expect(lobby.waitlistJoin('hu', 8)).toBe(2);
+    expect(await lobby.waitlistJoin('hu', 7)).toBe(1);
+    expect(await lobby.waitlistJoin('hu', 8)).toBe(2);
     expect(lobby.list()[0]!.waiting).toBe(2);
-    lobby.refresh();
+    await lobby.refresh();
     expect(offers).toEqual([]);
     made[0]!.seats[1] = null;
-    lobby.refresh();
+    await lobby.refresh();
     expect(offers).toEqual([[7, { op: 'waitlist-seat', tableId: 'hu', seat: 1 }]]);
     expect(lobby.list()[0]!.waiting).toBe(1);
+  });
+
+  it('a seat offered is the head’s alone for 30 s: the next in line hears of it only if it is still free then', async () => {
+    vi.useFakeTimers({ now: 1_000_000, toFake: ['Date'] });
+    try {
+      const made: ReturnType<typeof fakeTable>[] = [];
+      const lobby = new Lobby({
+        tables: [base],
+        open: (config) => {
+          const t = fakeTable(config);
+          made.push(t);
+          return t;
+        },
+        maxTables: 1,
+      });
+      made[0]!.seats[0] = 1;
+      const offers: [number, WaitlistSeatMessage][] = [];
+      lobby.onSeatOffer((account, message) => offers.push([account, message]));
+      await lobby.waitlistJoin('hu', 7);
+      await lobby.waitlistJoin('hu', 8);
+      await lobby.refresh();
+      await lobby.refresh();
+      expect(offers.map(([account]) => account)).toEqual([7]);
+      vi.setSystemTime(1_000_000 + SEAT_OFFER_MS - 1);
+      await lobby.refresh();
+      expect(offers.map(([account]) => account)).toEqual([7]);
+      vi.setSystemTime(1_000_000 + SEAT_OFFER_MS);
+      await lobby.refresh();
+      expect(offers).toEqual([
+        [7, { op: 'waitlist-seat', tableId: 'hu', seat: 1 }],
+        [8, { op: 'waitlist-seat', tableId: 'hu', seat: 1 }],
+      ]);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('lobby subscribers get the tables that changed', () => {
@@ -254,16 +289,16 @@ describe('the lobby', () => {
         return t;
       },
     });
-    lobby.refresh();
+    void lobby.refresh();
     const seen: string[] = [];
     lobby.subscribe((message) => {
       if (message.op === 'lobby-table') seen.push(`${message.table.tableId}:${message.table.taken}`);
       else seen.push(`removed ${message.tableId}`);
     });
-    lobby.refresh();
+    void lobby.refresh();
     expect(seen).toEqual([]);
     made[1]!.seats[0] = 5;
-    lobby.refresh();
+    void lobby.refresh();
     expect(seen).toEqual(['other:1']);
   });
 

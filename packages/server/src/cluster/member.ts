@@ -97,6 +97,11 @@ export class ClusterMember implements TableMember {
     return table;
   }
 
+  /** This member runs the table now. */
+  runs(tableId: string): boolean {
+    return this.#tables.get(tableId)?.local != null;
+  }
+
   /** The tables this member runs now. */
   owned(): string[] {
     return [...this.#tables.values()].filter((table) => table.local !== null).map((table) => table.id);

@@ -19,6 +19,7 @@ import { fencedTableStorage } from './fence.js';
 import { ClusterMember } from './member.js';
 import { ClusterRegistry } from './registry.js';
 import { seatsFor, takeOver } from './takeover.js';
+import { SharedWaitingLists } from './waiting-lists.js';
 
 /** A lease's length: a dead member's tables are taken this long after its last renewal (the issue: ≤ 4 s). */
 export const LEASE_MS = 4000;
@@ -52,6 +53,8 @@ export interface ClusterRoom {
   readonly registry: ClusterRegistry;
   /** The artificial all-ins granted by every process (./all-ins.ts), for the tables this one runs. */
   readonly allIns: SharedAllInCounter;
+  /** The waiting lists every process shares (./waiting-lists.ts). */
+  readonly waitingLists: SharedWaitingLists;
   /** Leaves the cluster (its tables to the others) and closes the bus and the database. */
   close(): Promise<void>;
 }
@@ -114,6 +117,7 @@ export async function openClusterRoom(options: ClusterRoomOptions): Promise<Clus
       return table;
     },
   });
+  const waitingLists = new SharedWaitingLists(driver, bus, (tableId) => member.runs(tableId));
   const allIns = new SharedAllInCounter(driver, options.logger);
   const loadAllIns = () =>
     allIns.load(Date.now()).catch((error: unknown) => {
@@ -127,8 +131,10 @@ export async function openClusterRoom(options: ClusterRoomOptions): Promise<Clus
     member,
     registry,
     allIns,
+    waitingLists,
     async close() {
       clearInterval(allInTimer);
+      waitingLists.close();
       await member.stop();
       await bus.close();
       await leaseDriver.close();

@@ -11,11 +11,11 @@ import type {
   LobbyTableMessage,
   LobbyTableRemovedMessage,
   TableSummary as WireTableSummary,
-  WaitlistSeatMessage,
 } from '@felt/protocol';
 import type { AccountId, Table, TableConfig } from '../table/types.js';
 import { houseBotsOf } from '../practice/config.js';
 import { ledgerCurrency } from '../table/config.js';
+import { MemoryWaitingLists, type SeatOfferSink, type WaitingLists } from './waiting-lists.js';
 
 export interface LobbyOptions {
   readonly tables: readonly TableConfig[];
@@ -25,6 +25,10 @@ export interface LobbyOptions {
   readonly pollMs?: number;
   /** Most tables the room will run (a bound against runaway growth); default 5,000. */
   readonly maxTables?: number;
+  /** The waiting lists: in memory by default, in PostgreSQL for a room of several processes. */
+  readonly waitingLists?: WaitingLists;
+  /** The waiting lists could not be read or changed (the database is away): the next refresh tries again. */
+  readonly onError?: (error: unknown) => void;
 }
 
 export interface LobbyFilter {
@@ -34,7 +38,17 @@ export interface LobbyFilter {
 }
 
 type LobbySink = (message: LobbyTableMessage | LobbyTableRemovedMessage) => void;
-type OfferSink = (account: AccountId, message: WaitlistSeatMessage) => void;
+
+/**
+ * How long a seat offered to the head of a waiting list is his alone to hear of: the next in line is
+ * offered it only if it is still free then (one player at a time, not the whole list within seconds).
+ */
+export const SEAT_OFFER_MS = 30_000;
+
+interface StandingOffer {
+  readonly account: AccountId;
+  readonly until: number;
+}
 
 /** The kind of a table: tables of one kind are interchangeable (a practice table is not an ordinary one). */
 export function kindOf(config: TableConfig): string {
@@ -57,16 +71,22 @@ export class Lobby {
   readonly #pollMs: number;
   readonly #tables = new Map<string, Table>();
   readonly #kinds = new Map<string, { readonly base: TableConfig; readonly tables: Table[] }>();
-  readonly #waiting = new Map<string, AccountId[]>();
+  readonly #waiting: WaitingLists;
+  readonly #onError: (error: unknown) => void;
+  /** The offers of the last refresh still being made (one round at a time). */
+  #offering: Promise<void> | null = null;
+  /** Each table's offers still standing (made by this process). */
+  readonly #offers = new Map<string, StandingOffer[]>();
   readonly #lastSent = new Map<string, string>();
   readonly #subscribers = new Set<LobbySink>();
-  #offer: OfferSink = () => undefined;
   #timer: NodeJS.Timeout | null = null;
 
   constructor(options: LobbyOptions) {
     this.#open = options.open;
     this.#maxTables = options.maxTables ?? 5000;
     this.#pollMs = options.pollMs ?? 1000;
+    this.#waiting = options.waitingLists ?? new MemoryWaitingLists();
+    this.#onError = options.onError ?? (() => undefined);
     for (const config of options.tables) this.#add(config, config);
   }
 
@@ -74,14 +94,14 @@ export class Lobby {
   start(): void {
     if (this.#timer !== null) return;
     this.#timer = setInterval(() => {
-      this.refresh();
+      void this.refresh();
     }, this.#pollMs);
     this.#timer.unref();
   }
 
   /** Where waiting-list seat offers go (the transport sends them to the account's connections). */
-  onSeatOffer(sink: OfferSink): void {
-    this.#offer = sink;
+  onSeatOffer(sink: SeatOfferSink): void {
+    this.#waiting.onOffer(sink);
   }
 
   table(id: string): Table | undefined {
@@ -117,7 +137,7 @@ export class Lobby {
       seats: s.seatCount,
       taken: s.seated,
       free: s.free,
-      waiting: this.#waiting.get(s.id)?.length ?? 0,
+      waiting: this.#waiting.count(s.id),
       minBuyIn: s.minBuyIn,
       maxBuyIn: s.maxBuyIn,
       averagePot: s.averagePot,
@@ -134,44 +154,50 @@ export class Lobby {
   }
 
   /** Joins the waiting list of a table; returns the position (1 = next). */
-  waitlistJoin(tableId: string, account: AccountId): number {
-    const list = this.#waiting.get(tableId) ?? [];
-    if (!list.includes(account)) list.push(account);
-    this.#waiting.set(tableId, list);
-    return list.indexOf(account) + 1;
+  waitlistJoin(tableId: string, account: AccountId): Promise<number> {
+    return this.#waiting.join(tableId, account);
   }
 
-  waitlistLeave(tableId: string, account: AccountId): void {
-    const list = this.#waiting.get(tableId);
-    if (!list) return;
-    const at = list.indexOf(account);
-    if (at >= 0) list.splice(at, 1);
-    if (list.length === 0) this.#waiting.delete(tableId);
-  }
-
-  /** Forgets an account on every waiting list (logout). */
-  waitlistLeaveAll(account: AccountId): void {
-    for (const tableId of [...this.#waiting.keys()]) this.waitlistLeave(tableId, account);
+  /** Leaves the table's waiting list; an offer made to him there ends (he took the seat, or not). */
+  waitlistLeave(tableId: string, account: AccountId): Promise<void> {
+    const offers = this.#offers.get(tableId)?.filter((offer) => offer.account !== account);
+    if (offers !== undefined) this.#offers.set(tableId, offers);
+    return this.#waiting.leave(tableId, account);
   }
 
   /**
-   * Brings the lobby up to date: opens another table of each kind whose tables are all full, offers
-   * free seats to the waiting lists, and pushes changed summaries to subscribers. Called by the poll
-   * and right after seat changes.
+   * Brings the lobby up to date: opens another table of each kind whose tables are all full, pushes
+   * changed summaries to subscribers, and offers free seats to the heads of the waiting lists (done when
+   * the promise resolves). Called by the poll and right after seat changes.
    */
-  refresh(): void {
+  refresh(): Promise<void> {
     for (const kind of this.#kinds.values()) this.#openIfFull(kind);
-    for (const [tableId, list] of this.#waiting) {
-      const table = this.#tables.get(tableId);
-      if (!table || list.length === 0) continue;
-      const free = table.view(null).seats.findIndex((seat) => seat === null);
-      if (free < 0) continue;
-      const account = list.shift()!;
-      if (list.length === 0) this.#waiting.delete(tableId);
-      this.#offer(account, { op: 'waitlist-seat', tableId, seat: free });
-    }
     // Nobody to tell: the first subscriber gets the whole list, and the lobby remembers it then.
     if (this.#subscribers.size > 0) this.#pushChanges(true);
+    this.#offering ??= this.#offerSeats()
+      .catch(this.#onError)
+      .finally(() => {
+        this.#offering = null;
+      });
+    return this.#offering;
+  }
+
+  /** Offers each table's free seats not on offer already to the heads of its waiting list. */
+  async #offerSeats(): Promise<void> {
+    await this.#waiting.reload();
+    const now = Date.now();
+    for (const table of this.#tables.values()) {
+      const standing = (this.#offers.get(table.id) ?? []).filter((offer) => offer.until > now);
+      this.#offers.set(table.id, standing);
+      if (this.#waiting.count(table.id) === 0) continue;
+      const free = table.view(null).seats.flatMap((taken, seat) => (taken === null ? [seat] : []));
+      const seat = free[standing.length];
+      if (seat === undefined) continue;
+      const account = await this.#waiting.takeHead(table.id);
+      if (account === null) continue;
+      standing.push({ account, until: now + SEAT_OFFER_MS });
+      this.#waiting.offer(account, { op: 'waitlist-seat', tableId: table.id, seat });
+    }
   }
 
   /** Pushes (or, `push` false, only remembers) each table summary that changed since last time. */
@@ -217,7 +243,8 @@ export class Lobby {
     const table = this.#tables.get(tableId);
     if (!table) return;
     this.#tables.delete(tableId);
-    this.#waiting.delete(tableId);
+    this.#waiting.drop(tableId).catch(this.#onError);
+    this.#offers.delete(tableId);
     this.#lastSent.delete(tableId);
     for (const [key, kind] of this.#kinds) {
       const left = kind.tables.filter((other) => other !== table);

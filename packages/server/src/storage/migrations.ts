@@ -292,6 +292,20 @@ CREATE TABLE all_in_grants (
 CREATE INDEX all_in_grants_at ON all_in_grants (granted_at);
 `,
   },
+  {
+    version: 22,
+    name: 'waiting lists, shared by the processes of a room',
+    // A room on several processes keeps its waiting lists here (cluster/waiting-lists.ts), in the order
+    // the players joined (id); one process keeps them in memory and writes none.
+    sql: `
+CREATE TABLE waiting_lists (
+  id {{id}},
+  table_id TEXT NOT NULL,
+  user_id BIGINT NOT NULL REFERENCES users (id),
+  UNIQUE (table_id, user_id)
+);
+`,
+  },
 ];
 
 const ID_COLUMN: Record<SqlDialect, string> = {

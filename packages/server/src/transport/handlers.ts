@@ -300,14 +300,14 @@ export const HANDLERS: Handlers = {
 
   async [ClientOp.WAITLIST_JOIN](hub, connection, message) {
     tableOf(hub, message.tableId);
-    const position = hub.room.lobby.waitlistJoin(message.tableId, sessionOf(connection).account.id);
-    return Promise.resolve({ position });
+    const position = await hub.room.lobby.waitlistJoin(message.tableId, sessionOf(connection).account.id);
+    return { position };
   },
 
   async [ClientOp.WAITLIST_LEAVE](hub, connection, message) {
     tableOf(hub, message.tableId);
-    hub.room.lobby.waitlistLeave(message.tableId, sessionOf(connection).account.id);
-    return Promise.resolve(empty());
+    await hub.room.lobby.waitlistLeave(message.tableId, sessionOf(connection).account.id);
+    return empty();
   },
 
   async [ClientOp.TABLE_OPEN](hub, connection, message) {
@@ -354,7 +354,10 @@ export const HANDLERS: Handlers = {
       ...(message.muckLosing !== undefined ? { muckLosing: message.muckLosing } : {}),
     });
     rememberSeat(hub, account.id, table.id, true);
-    hub.room.lobby.waitlistLeave(table.id, account.id);
+    // Seated already: a waiting list that cannot be changed now (the database away) must not undo that.
+    hub.room.lobby.waitlistLeave(table.id, account.id).catch((error: unknown) => {
+      hub.logError('waiting list not left', error, { tableId: table.id });
+    });
     hub.room.lobby.seatsChanged(table.id);
     return { seat: message.seat, balances: await hub.room.accounts.balances(account.id) };
   },

@@ -15,7 +15,7 @@ export interface RoomGauges {
 }
 
 /** Where an error was met: a table stopped by one, or a request that failed unexpectedly. */
-export type ErrorSource = 'table' | 'request' | 'house-bots';
+export type ErrorSource = 'table' | 'request' | 'house-bots' | 'lobby';
 
 export class RoomMetrics {
   readonly registry = new Registry();
@@ -53,7 +53,7 @@ export class RoomMetrics {
       labelNames: ['source'],
       registers,
     });
-    for (const source of ['table', 'request', 'house-bots'] satisfies ErrorSource[]) {
+    for (const source of ['table', 'request', 'house-bots', 'lobby'] satisfies ErrorSource[]) {
       this.#errors.inc({ source }, 0);
     }
     collectDefaultMetrics({ register: this.registry });
