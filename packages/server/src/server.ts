@@ -149,6 +149,8 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   };
   // A table another process's lobby opened: listed here too; set below, once the lobby is made.
   let discovered: (config: TableConfig) => void = () => undefined;
+  // A table the staff closed through another process: out of this lobby too; set with the lobby.
+  let closed: (tableId: string) => void = () => undefined;
   // Tables stopped by an error (storage down, a bug, a lease lost): `/health` is not ok while there is one.
   const failedTables = new Map<string, { readonly error: string; readonly at: number }>();
   try {
@@ -162,6 +164,9 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
         dropped: (tableId) => failedTables.delete(tableId),
         discovered: (config) => {
           discovered(config);
+        },
+        closed: (tableId) => {
+          closed(tableId);
         },
         logger,
       });
@@ -255,7 +260,9 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
         return table;
       },
       ...(options.lobbyPollMs !== undefined ? { pollMs: options.lobbyPollMs } : {}),
-      ...(cluster !== null ? { waitingLists: cluster.waitingLists } : {}),
+      ...(cluster !== null
+        ? { waitingLists: cluster.waitingLists, removed: (tableId: string) => cluster.member.close(tableId) }
+        : {}),
       onError: (error) => {
         metrics.error('lobby');
         logger.error({ err: error }, 'waiting lists failed');
@@ -267,6 +274,11 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       } catch (error) {
         logger.warn({ tableId: config.id, err: error }, 'table of another process not listed');
       }
+    };
+    closed = (tableId) => {
+      lobby.remove(tableId).catch((error: unknown) => {
+        logger.error({ tableId, err: error }, 'closed table not taken out of the lobby');
+      });
     };
     const tournaments = new TournamentRoom({
       storage,

@@ -46,6 +46,7 @@ describe.runIf(reachable)('the tables every process lists (PostgreSQL, NATS)', (
       openActor: (config, storage) =>
         createTable(config, { storage, clock: realClock(), random: cryptoRandomSource() }),
       dropped: () => undefined,
+      closed: () => undefined,
       // As the lobby does: the table is listed, so it is told only once.
       discovered: (config) => {
         found.push(config.id);

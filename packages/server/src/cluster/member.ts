@@ -48,6 +48,8 @@ export interface ClusterMemberOptions {
    * tables (and the members the same targets).
    */
   readonly discovered?: (config: TableConfig) => void;
+  /** Told of a table the staff closed through another process: this process's lobby lets it go too. */
+  readonly closed?: (tableId: string) => void;
   readonly logger: Logger;
 }
 
@@ -95,6 +97,18 @@ export class ClusterMember implements TableMember {
     const table = new ClusterTable(config, this);
     this.#tables.set(config.id, table);
     return table;
+  }
+
+  /**
+   * The staff closed the table (its lobby here has let it go, its actor disposed): no process takes it
+   * again, and the others take it out of their lobbies at their next look.
+   */
+  async close(tableId: string): Promise<void> {
+    await this.options.registry.close(tableId);
+    const table = this.#tables.get(tableId);
+    if (table === undefined) return;
+    this.#tables.delete(tableId);
+    this.#drop(table);
   }
 
   /** This member runs the table now. */
@@ -196,12 +210,14 @@ export class ClusterMember implements TableMember {
   async #lookAtLeases(): Promise<void> {
     const { registry } = this.options;
     const view = await registry.view();
+    const closed = await registry.closedTables();
+    for (const tableId of closed) if (this.#tables.has(tableId)) this.options.closed?.(tableId);
     const live = new Set(view.members.filter((member) => member.live).map((member) => member.id));
     this.#view = view;
     const leases = new Map(view.leases.map((lease) => [lease.tableId, lease]));
     const free: ClusterTable[] = [];
     for (const table of this.#tables.values()) {
-      if (table.local !== null) continue;
+      if (table.local !== null || closed.has(table.id)) continue;
       const lease = leases.get(table.id);
       if (lease !== undefined && lease.expiresInMs > 0 && lease.memberId !== this.#id) {
         table.useRemote(lease.memberId, lease.epoch);

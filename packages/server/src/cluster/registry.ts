@@ -84,15 +84,32 @@ export class ClusterRegistry {
   async acquire(member: MemberId, tableId: string): Promise<Lease | null> {
     const row = await this.db.get(
       `INSERT INTO table_leases (table_id, member_id, epoch, acquired_at, expires_at)
-       VALUES (?, ?, 1, clock_timestamp(), clock_timestamp() + ${MS})
+       SELECT ?, ?, 1, clock_timestamp(), clock_timestamp() + ${MS}
+        WHERE NOT EXISTS (SELECT 1 FROM closed_tables WHERE table_id = ?)
        ON CONFLICT (table_id) DO UPDATE
           SET member_id = excluded.member_id, epoch = table_leases.epoch + 1,
               acquired_at = excluded.acquired_at, expires_at = excluded.expires_at
         WHERE table_leases.expires_at <= clock_timestamp()
        RETURNING epoch`,
-      [tableId, member, this.leaseMs],
+      [tableId, member, this.leaseMs, tableId],
     );
     return row === undefined ? null : { tableId, epoch: intCol(row, 'epoch') };
+  }
+
+  /** The staff closed the table: its lease runs out now, and nobody takes it again. */
+  async close(tableId: string): Promise<void> {
+    // Closed first: from then on no member takes the lease, so letting it run out hands it to nobody.
+    await this.db.run(
+      'INSERT INTO closed_tables (table_id, closed_at) VALUES (?, clock_timestamp()) ON CONFLICT (table_id) DO NOTHING',
+      [tableId],
+    );
+    await this.db.run('UPDATE table_leases SET expires_at = clock_timestamp() WHERE table_id = ?', [tableId]);
+  }
+
+  /** The tables the staff closed. */
+  async closedTables(): Promise<Set<string>> {
+    const rows = await this.db.all('SELECT table_id FROM closed_tables');
+    return new Set(rows.map((row) => textCol(row, 'table_id')));
   }
 
   /**

@@ -43,6 +43,8 @@ export interface ClusterRoomOptions {
   readonly dropped: (tableId: string) => void;
   /** Another process runs a table this one does not know (its lobby opened it): list it here too. */
   readonly discovered: (config: TableConfig) => void;
+  /** The staff closed a table through another process: take it out of this lobby too. */
+  readonly closed: (tableId: string) => void;
   readonly logger: Logger;
 }
 
@@ -86,6 +88,7 @@ export async function openClusterRoom(options: ClusterRoomOptions): Promise<Clus
     logger: options.logger,
     dropped: options.dropped,
     discovered: options.discovered,
+    closed: options.closed,
     openTable: async (config, fence) => {
       const taken = await takeOver(driver, fence);
       const table = options.openActor(config, fencedTableStorage(driver, fence));

@@ -27,6 +27,11 @@ export interface LobbyOptions {
   readonly maxTables?: number;
   /** The waiting lists: in memory by default, in PostgreSQL for a room of several processes. */
   readonly waitingLists?: WaitingLists;
+  /**
+   * A table was taken out of the room (the staff closed it, its actor disposed): in a room of several
+   * processes, every process lets it go and none takes it again.
+   */
+  readonly removed?: (tableId: string) => Promise<void>;
   /** The waiting lists could not be read or changed (the database is away): the next refresh tries again. */
   readonly onError?: (error: unknown) => void;
 }
@@ -73,6 +78,7 @@ export class Lobby {
   readonly #kinds = new Map<string, { readonly base: TableConfig; readonly tables: Table[] }>();
   readonly #waiting: WaitingLists;
   readonly #onError: (error: unknown) => void;
+  readonly #removed: (tableId: string) => Promise<void>;
   /** The offers of the last refresh still being made (one round at a time). */
   #offering: Promise<void> | null = null;
   /** Each table's offers still standing (made by this process). */
@@ -87,6 +93,7 @@ export class Lobby {
     this.#pollMs = options.pollMs ?? 1000;
     this.#waiting = options.waitingLists ?? new MemoryWaitingLists();
     this.#onError = options.onError ?? (() => undefined);
+    this.#removed = options.removed ?? (() => Promise.resolve());
     for (const config of options.tables) this.#add(config, config);
   }
 
@@ -255,6 +262,7 @@ export class Lobby {
     const message: LobbyTableRemovedMessage = { op: 'lobby-table-removed', tableId };
     for (const sink of this.#subscribers) sink(message);
     await table.dispose();
+    await this.#removed(tableId);
   }
 
   /** Stops the poll and disposes every table (each leaves its hand to the crash rule). */

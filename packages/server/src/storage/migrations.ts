@@ -306,6 +306,18 @@ CREATE TABLE waiting_lists (
 );
 `,
   },
+  {
+    version: 23,
+    name: 'tables the staff closed, in a room of several processes',
+    // No process takes a closed table's lease again, and every process takes it out of its lobby
+    // (cluster/registry.ts); one process closes a table in memory and writes none.
+    sql: `
+CREATE TABLE closed_tables (
+  table_id TEXT PRIMARY KEY,
+  closed_at TIMESTAMPTZ NOT NULL
+);
+`,
+  },
 ];
 
 const ID_COLUMN: Record<SqlDialect, string> = {
