@@ -17,6 +17,7 @@ import { clusterRooms, eventually, memberOf, sleep, takeoversOf } from './cluste
 import { felt, type FeltServer } from './integration-helpers.js';
 import { natsReachable } from './nats-helpers.js';
 import { postgresReachable } from './postgres-helpers.js';
+import { nlHoldem } from './table-configs.js';
 
 const reachable = (await postgresReachable()) && (await natsReachable());
 
@@ -30,16 +31,7 @@ const KILL_EVERY_MS = 20_000;
 const RESTART_AFTER_MS = 3000;
 
 const IDS = Array.from({ length: BOTS / SEATS }, (_, i) => `follow-${i + 1}`);
-const table = (id: string): TableConfig => ({
-  id,
-  name: id,
-  game: 'holdem',
-  structure: 'no-limit',
-  stakes: { small: 100, big: 200 },
-  currency: 'play',
-  seats: SEATS,
-  clocks: { betweenHandsMs: 50 },
-});
+const table = (id: string): TableConfig => nlHoldem(id, { seats: SEATS, clocks: { betweenHandsMs: 50 } });
 
 describe.runIf(reachable)(
   'felt bots on the addresses of a room on several processes (PostgreSQL, NATS)',

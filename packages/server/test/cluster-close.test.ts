@@ -5,9 +5,9 @@
  */
 import type { ClusterStatusView } from '@felt/protocol';
 import { describe, expect, it } from 'vitest';
-import type { TableConfig } from '../src/table/types.js';
 import { NATS_URL, natsReachable } from './nats-helpers.js';
 import { postgresReachable, testDatabase } from './postgres-helpers.js';
+import { nlHoldem } from './table-configs.js';
 import {
   roomUrl,
   signedUp,
@@ -20,15 +20,7 @@ import {
 const reachable = (await postgresReachable()) && (await natsReachable());
 
 const IDS = ['close-1', 'close-2', 'close-3', 'close-4'];
-const tables: TableConfig[] = IDS.map((id) => ({
-  id,
-  name: id,
-  game: 'holdem',
-  structure: 'no-limit',
-  stakes: { small: 100, big: 200 },
-  currency: 'play',
-  seats: 6,
-}));
+const tables = IDS.map((id) => nlHoldem(id));
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

@@ -6,23 +6,15 @@
  */
 import type { ClusterStatusView } from '@felt/protocol';
 import { describe, expect, it } from 'vitest';
-import type { TableConfig } from '../src/table/types.js';
 import { NATS_URL, natsReachable } from './nats-helpers.js';
 import { postgresReachable, testDatabase } from './postgres-helpers.js';
+import { nlHoldem } from './table-configs.js';
 import { roomUrl, staffSignedIn, startTestRoom, until } from './transport-client.js';
 
 const reachable = (await postgresReachable()) && (await natsReachable());
 
 const IDS = ['console-1', 'console-2', 'console-3', 'console-4'];
-const tables: TableConfig[] = IDS.map((id) => ({
-  id,
-  name: id,
-  game: 'holdem',
-  structure: 'no-limit',
-  stakes: { small: 100, big: 200 },
-  currency: 'play',
-  seats: 6,
-}));
+const tables = IDS.map((id) => nlHoldem(id));
 
 describe('the console’s view of the room', () => {
   it('a room of one process has no cluster view', async () => {

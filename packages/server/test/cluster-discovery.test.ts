@@ -12,18 +12,11 @@ import { createTable, cryptoRandomSource, realClock } from '../src/table/index.j
 import type { TableConfig } from '../src/table/types.js';
 import { NATS_URL, natsReachable } from './nats-helpers.js';
 import { postgresReachable, testDatabase } from './postgres-helpers.js';
+import { nlHoldem } from './table-configs.js';
 
 const reachable = (await postgresReachable()) && (await natsReachable());
 
-const table = (id: string): TableConfig => ({
-  id,
-  name: id,
-  game: 'holdem',
-  structure: 'no-limit',
-  stakes: { small: 100, big: 200 },
-  currency: 'play',
-  seats: 2,
-});
+const table = (id: string): TableConfig => nlHoldem(id, { seats: 2 });
 
 /** Polls until `fn` is true; generous, for a busy machine. */
 async function eventually(fn: () => boolean, what: string, timeoutMs = 60_000): Promise<void> {

@@ -6,24 +6,18 @@
  */
 import type { ServerMessage } from '@felt/protocol';
 import { describe, expect, it } from 'vitest';
-import type { TableConfig } from '../src/table/types.js';
 import { NATS_URL, natsReachable } from './nats-helpers.js';
 import { postgresReachable, testDatabase } from './postgres-helpers.js';
+import { nlHoldem } from './table-configs.js';
 import { signedUp, startTestRoom, until, type TestClient } from './transport-client.js';
 
 const reachable = (await postgresReachable()) && (await natsReachable());
 
-const table: TableConfig = {
-  id: 'wl-hu',
-  name: 'Waiting list heads-up',
-  game: 'holdem',
-  structure: 'no-limit',
-  stakes: { small: 100, big: 200 },
-  currency: 'play',
+const table = nlHoldem('wl-hu', {
   seats: 2,
   // A hand in play when a player leaves ends soon: his turn times out at once.
   clocks: { actionMs: 500, timeBankMs: 0, betweenHandsMs: 60_000 },
-};
+});
 
 const isOffer = (m: ServerMessage) => m.op === 'waitlist-seat';
 

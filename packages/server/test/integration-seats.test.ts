@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ClockConfig, TableConfig } from '../src/table/types.js';
 import { audit, felt, FeltServer, handsDealt, Player, tempDir, writeTables } from './integration-helpers.js';
+import { nlHoldem } from './table-configs.js';
 
 const CLOCKS: ClockConfig = {
   actionMs: 2500,
@@ -17,16 +18,7 @@ const CLOCKS: ClockConfig = {
   betweenHandsMs: 200,
 };
 
-const nl = (id: string): TableConfig => ({
-  id,
-  name: id,
-  game: 'holdem',
-  structure: 'no-limit',
-  stakes: { small: 100, big: 200 },
-  currency: 'play',
-  seats: 6,
-  clocks: CLOCKS,
-});
+const nl = (id: string): TableConfig => nlHoldem(id, { clocks: CLOCKS });
 
 const TABLES: TableConfig[] = [
   nl('nl-new'),

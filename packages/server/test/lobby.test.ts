@@ -10,7 +10,7 @@ import { parsePhh, phhToText, STRUCTURES, variantOf } from '@felt/engine';
 import { ROOM_GAMES, type TableSummary as WireTableSummary, type WaitlistSeatMessage } from '@felt/protocol';
 import { describe, expect, it, vi } from 'vitest';
 import { defaultTableSet, loadTableSet, tableName } from '../src/lobby/config.js';
-import { Lobby, SEAT_OFFER_MS, kindOf } from '../src/lobby/lobby.js';
+import { Lobby, SEAT_OFFER_MS, kindOf, type LobbyOptions } from '../src/lobby/lobby.js';
 import { resolveTable, stakesText } from '../src/table/config.js';
 import type { Table, TableConfig, TableSummary, TableView } from '../src/table/types.js';
 import { signedUp, startTestRoom, uniqueName } from './transport-client.js';
@@ -194,15 +194,23 @@ describe('the lobby', () => {
     seats: 2,
   };
 
-  it('when every table of a kind is full, another of the same kind opens', () => {
+  /** A lobby of fake tables (`made`, in the order opened, whose seats a test fills by hand). */
+  function fakeLobby(options: Omit<LobbyOptions, 'open'>) {
     const made: ReturnType<typeof fakeTable>[] = [];
     const lobby = new Lobby({
-      tables: [base],
+      ...options,
       open: (config) => {
         const t = fakeTable(config);
         made.push(t);
         return t;
       },
+    });
+    return { lobby, made };
+  }
+
+  it('when every table of a kind is full, another of the same kind opens', () => {
+    const { lobby, made } = fakeLobby({
+      tables: [base],
     });
     made[0]!.seats[0] = 1;
     lobby.seatsChanged('hu');
@@ -219,14 +227,8 @@ describe('the lobby', () => {
   });
 
   it('the waiting list is offered a freed seat, first come first served', async () => {
-    const made: ReturnType<typeof fakeTable>[] = [];
-    const lobby = new Lobby({
+    const { lobby, made } = fakeLobby({
       tables: [base],
-      open: (config) => {
-        const t = fakeTable(config);
-        made.push(t);
-        return t;
-      },
       maxTables: 1,
     });
     made[0]!.seats[0] = 1;
@@ -247,14 +249,8 @@ describe('the lobby', () => {
   it('a seat offered is the head’s alone for 30 s: the next in line hears of it only if it is still free then', async () => {
     vi.useFakeTimers({ now: 1_000_000, toFake: ['Date'] });
     try {
-      const made: ReturnType<typeof fakeTable>[] = [];
-      const lobby = new Lobby({
+      const { lobby, made } = fakeLobby({
         tables: [base],
-        open: (config) => {
-          const t = fakeTable(config);
-          made.push(t);
-          return t;
-        },
         maxTables: 1,
       });
       made[0]!.seats[0] = 1;
@@ -280,14 +276,8 @@ describe('the lobby', () => {
   });
 
   it('lobby subscribers get the tables that changed', () => {
-    const made: ReturnType<typeof fakeTable>[] = [];
-    const lobby = new Lobby({
+    const { lobby, made } = fakeLobby({
       tables: [base, { ...base, id: 'other', seats: 3 }],
-      open: (config) => {
-        const t = fakeTable(config);
-        made.push(t);
-        return t;
-      },
     });
     void lobby.refresh();
     const seen: string[] = [];
