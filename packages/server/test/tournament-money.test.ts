@@ -14,7 +14,7 @@ import { seededRandom } from '@felt/engine';
 import { TournamentDirector, type Placed, type Purchase } from '../src/tournament/director.js';
 import { ledgerMoney } from '../src/tournament/money.js';
 import { payoutTable } from '../src/tournament/payouts.js';
-import { isBalanced, playersAt } from '../src/tournament/seating.js';
+import { isBalanced, playersAt, totalPlayers } from '../src/tournament/seating.js';
 import { postgresReachable, testDatabase } from './postgres-helpers.js';
 import {
   botDeps,
@@ -189,7 +189,10 @@ describe('random small tournaments of bots, money in the ledger (SQLite)', () =>
                 const counts = o.tables.map(playersAt);
                 const most = Math.max(...counts);
                 const longBusy = o.tables.some((table, i) => counts[i] === most && !o.idle.has(table.id));
-                expect(isBalanced(o.tables) || longBusy).toBe(true);
+                // Everybody fits at one table: nobody is moved, the final table is drawn once every
+                // table is between hands (seed 733,084 on a busy machine: 4 and 2 at 7-seat tables).
+                const finalTableDue = o.tables.length > 1 && totalPlayers(o.tables) <= seats;
+                expect(isBalanced(o.tables) || longBusy || finalTableDue).toBe(true);
               }
               const results = t.director.results();
               const prizeList = t.director.prizeList();
