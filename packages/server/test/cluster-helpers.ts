@@ -47,6 +47,12 @@ export const takeoversOf = (servers: readonly FeltServer[], ids: readonly string
       kept: Number(line['seatsKept']),
     }));
 
+/** A room's table set, and the tables of it the bots play. */
+export interface ClusterTables {
+  readonly tables: readonly TableConfig[];
+  readonly ids: readonly string[];
+}
+
 /**
  * Rooms of the table set `tables`, whose tables `ids` the bots play: each room a fresh database, its
  * processes, and what the tests read of it. Every process and `felt bots` run is killed after the file.
@@ -57,16 +63,19 @@ export function clusterRooms(tables: readonly TableConfig[], ids: readonly strin
   const servers: FeltServer[] = [];
   const bots: ChildProcess[] = [];
   const drivers: PostgresDriver[] = [];
+  const folders = [data];
   afterAll(async () => {
     for (const child of bots) child.kill('SIGKILL');
     await Promise.all(servers.map((server) => server.kill()));
     await Promise.all(drivers.map((driver) => driver.close()));
-    data.remove();
+    for (const folder of folders) folder.remove();
   }, 60_000);
-  const tablesFile = writeTables(data.dir, tables);
+  const defaultFile = writeTables(data.dir, tables);
 
-  /** A fresh database, its processes, and what the test reads of it. */
-  async function room() {
+  /** A fresh database, its processes, and what the test reads of it; another table set when given. */
+  async function room(other?: ClusterTables) {
+    const tablesFile = other === undefined ? defaultFile : writeTables(tempFolder(), other.tables);
+    const roomIds = other?.ids ?? ids;
     const url = await db.freshDatabase();
     const sql = new PostgresDriver({ url, poolSize: 2 });
     drivers.push(sql);
@@ -84,14 +93,38 @@ export function clusterRooms(tables: readonly TableConfig[], ids: readonly strin
           await sql.all('SELECT table_id, member_id FROM table_leases WHERE expires_at > clock_timestamp()')
         ).map((row) => [textCol(row, 'table_id'), intCol(row, 'member_id')]),
       );
-    const handsWith = async (status: string) =>
+    const handsWith = async (status: string, at: readonly string[] = roomIds) =>
       (await sql.all('SELECT id, table_id FROM hands WHERE status = ? ORDER BY id', [status]))
-        .filter((row) => ids.includes(textCol(row, 'table_id')))
+        .filter((row) => at.includes(textCol(row, 'table_id')))
         .map((row) => intCol(row, 'id'));
-    const seatsWithChips = async () =>
+    const seatsWithChips = async (at: readonly string[] = roomIds) =>
       (await sql.all("SELECT table_id FROM ledger_accounts WHERE kind = 'seat' AND balance > 0")).filter(
-        (row) => ids.includes(textCol(row, 'table_id')),
+        (row) => at.includes(textCol(row, 'table_id')),
       ).length;
+    /**
+     * Waits until the tables are spread over `members`: every table held, each member running one more
+     * than another at most, and no lease changing hands for two looks in a row; the tables of the room
+     * each runs then.
+     */
+    const spread = async (members: readonly FeltServer[]) => {
+      let last = '';
+      return eventually(async () => {
+        const now = await owners();
+        const counts = members.map(
+          (server) => [...now.values()].filter((m) => m === memberOf(server)).length,
+        );
+        const all = counts.reduce((sum, n) => sum + n, 0) === now.size;
+        const even = Math.max(...counts) - Math.min(...counts) <= 1;
+        const text = JSON.stringify([...now].sort());
+        const still = text === last;
+        last = text;
+        if (!all || !even || !still) {
+          await sleep(1000);
+          return null;
+        }
+        return members.map((server) => roomIds.filter((id) => now.get(id) === memberOf(server)));
+      }, 'the tables to spread over the processes');
+    };
     /** Waits until every table has started a hand after `since` (ms); the slowest one's delay. */
     const everyTableDealsAfter = async (since: number, what: string) => {
       const first = new Map<string, number>();
@@ -102,16 +135,16 @@ export function clusterRooms(tables: readonly TableConfig[], ids: readonly strin
         )) {
           first.set(textCol(row, 'table_id'), intCol(row, 'at'));
         }
-        return ids.every((id) => first.has(id)) ? true : null;
+        return roomIds.every((id) => first.has(id)) ? true : null;
       }, what);
-      return Math.max(...ids.map((id) => first.get(id)! - since));
+      return Math.max(...roomIds.map((id) => first.get(id)! - since));
     };
     /** The first process, once it runs every table. */
     const first = async () => {
       const server = await start('first');
       await eventually(async () => {
         const now = await owners();
-        return ids.every((id) => now.get(id) === memberOf(server)) ? true : null;
+        return roomIds.every((id) => now.get(id) === memberOf(server)) ? true : null;
       }, 'the first process to take every table');
       return server;
     };
@@ -136,7 +169,7 @@ export function clusterRooms(tables: readonly TableConfig[], ids: readonly strin
             )
           ).map((row) => [textCol(row, 'table_id'), intCol(row, 'n')]),
         );
-        return ids.every((id) => (settled.get(id) ?? 0) >= 3) ? true : null;
+        return roomIds.every((id) => (settled.get(id) ?? 0) >= 3) ? true : null;
       }, 'hands on every table');
     /** The bots leave, the processes stop, and the audit must find every chip. */
     const finish = async (runs: readonly Promise<FeltRun>[], running: readonly FeltServer[]) => {
@@ -156,9 +189,9 @@ export function clusterRooms(tables: readonly TableConfig[], ids: readonly strin
      * What the dead or paused process left: read a second after it stopped (a COMMIT it had sent may
      * still land; nobody else writes for its tables before their leases run out, 3 s at the least).
      */
-    const leftBehind = async () => {
+    const leftBehind = async (at: readonly string[] = roomIds) => {
       await sleep(1000);
-      return { inProgress: await handsWith('in-progress'), seats: await seatsWithChips() };
+      return { inProgress: await handsWith('in-progress', at), seats: await seatsWithChips(at) };
     };
     return {
       url,
@@ -166,6 +199,7 @@ export function clusterRooms(tables: readonly TableConfig[], ids: readonly strin
       start,
       seatsWithChips,
       owners,
+      spread,
       handsWith,
       everyTableDealsAfter,
       first,
@@ -174,6 +208,13 @@ export function clusterRooms(tables: readonly TableConfig[], ids: readonly strin
       finish,
       leftBehind,
     };
+  }
+
+  /** A folder of its own for another table set's file (removed after the file). */
+  function tempFolder(): string {
+    const folder = tempDir('felt-cluster-tables-');
+    folders.push(folder);
+    return folder.dir;
   }
 
   return { room, bots };

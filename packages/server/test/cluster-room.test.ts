@@ -9,25 +9,13 @@
  * every chip. A paused process finds its tables gone when it wakes and joins again as a new member.
  * Without PostgreSQL or NATS it skips, or fails when CI=true (./services.ts).
  */
-import type { ChildProcess } from 'node:child_process';
-import { afterAll, describe, expect, it } from 'vitest';
-import { PostgresDriver } from '../src/storage/index.js';
-import { intCol, textCol } from '../src/storage/sql.js';
+import { describe, expect, it } from 'vitest';
 import type { TableConfig } from '../src/table/types.js';
 import { ProtocolClient } from '../src/bots/client.js';
-import {
-  felt,
-  FeltServer,
-  freePort,
-  Player,
-  tempDir,
-  writeTables,
-  type FeltRun,
-  type LogLine,
-} from './integration-helpers.js';
-import { eventually, memberOf, sleep } from './cluster-helpers.js';
-import { NATS_URL, natsReachable } from './nats-helpers.js';
-import { postgresReachable, testDatabase } from './postgres-helpers.js';
+import { FeltServer, Player, type LogLine } from './integration-helpers.js';
+import { clusterRooms, eventually, memberOf, sleep } from './cluster-helpers.js';
+import { natsReachable } from './nats-helpers.js';
+import { postgresReachable } from './postgres-helpers.js';
 
 const reachable = (await postgresReachable()) && (await natsReachable());
 
@@ -73,154 +61,8 @@ const handoversOf = (servers: readonly FeltServer[]) =>
 describe.runIf(reachable)(
   'a room on several processes, one of them killed or paused (PostgreSQL, NATS)',
   () => {
-    const db = testDatabase();
-    const data = tempDir('felt-cluster-');
-    const servers: FeltServer[] = [];
-    const bots: ChildProcess[] = [];
-    const drivers: PostgresDriver[] = [];
-    afterAll(async () => {
-      for (const child of bots) child.kill('SIGKILL');
-      await Promise.all(servers.map((server) => server.kill()));
-      await Promise.all(drivers.map((driver) => driver.close()));
-      data.remove();
-      spreadData.remove();
-    }, 60_000);
-    const tablesFile = writeTables(data.dir, [...IDS, QUIET].map(table));
-    const spreadData = tempDir('felt-cluster-spread-');
-    const spreadFile = writeTables(spreadData.dir, SPREAD.map(table));
-
-    /** A fresh database, its processes, and what the test reads of it (its tables: `ids` in `file`). */
-    async function room(ids: readonly string[] = IDS, file = tablesFile) {
-      const url = await db.freshDatabase();
-      const sql = new PostgresDriver({ url, poolSize: 2 });
-      drivers.push(sql);
-      const start = async (node: string) => {
-        const server = await FeltServer.start(data.dir, await freePort(), [
-          ...['--db', url, '--bus', NATS_URL, '--node', node, '--tables', file],
-        ]);
-        servers.push(server);
-        return server;
-      };
-      const owners = async () =>
-        new Map(
-          (
-            await sql.all('SELECT table_id, member_id FROM table_leases WHERE expires_at > clock_timestamp()')
-          ).map((row) => [textCol(row, 'table_id'), intCol(row, 'member_id')]),
-        );
-      const handsWith = async (status: string, at: readonly string[] = ids) =>
-        (await sql.all('SELECT id, table_id FROM hands WHERE status = ? ORDER BY id', [status]))
-          .filter((row) => at.includes(textCol(row, 'table_id')))
-          .map((row) => intCol(row, 'id'));
-      const seatsWithChips = async (at: readonly string[] = ids) =>
-        (await sql.all("SELECT table_id FROM ledger_accounts WHERE kind = 'seat' AND balance > 0")).filter(
-          (row) => at.includes(textCol(row, 'table_id')),
-        ).length;
-      /**
-       * Waits until the tables are spread over `members`: every table held, each member running one more
-       * than another at most, and no lease changing hands for two looks in a row; the test's tables each
-       * runs then.
-       */
-      const spread = async (members: readonly FeltServer[]) => {
-        let last = '';
-        return eventually(async () => {
-          const now = await owners();
-          const counts = members.map(
-            (server) => [...now.values()].filter((m) => m === memberOf(server)).length,
-          );
-          const all = counts.reduce((sum, n) => sum + n, 0) === now.size;
-          const even = Math.max(...counts) - Math.min(...counts) <= 1;
-          const text = JSON.stringify([...now].sort());
-          const still = text === last;
-          last = text;
-          if (!all || !even || !still) {
-            await sleep(1000);
-            return null;
-          }
-          return members.map((server) => ids.filter((id) => now.get(id) === memberOf(server)));
-        }, 'the tables to spread over the processes');
-      };
-      /** Waits until every table has started a hand after `since` (ms); the slowest one's delay. */
-      const everyTableDealsAfter = async (since: number, what: string) => {
-        const first = new Map<string, number>();
-        await eventually(async () => {
-          for (const row of await sql.all(
-            'SELECT table_id, MIN(started_at) AS at FROM hands WHERE started_at > ? GROUP BY table_id',
-            [since],
-          )) {
-            first.set(textCol(row, 'table_id'), intCol(row, 'at'));
-          }
-          return ids.every((id) => first.has(id)) ? true : null;
-        }, what);
-        return Math.max(...ids.map((id) => first.get(id)! - since));
-      };
-      /** The first process, once it runs every table. */
-      const first = async () => {
-        const server = await start('first');
-        await eventually(async () => {
-          const now = await owners();
-          return ids.every((id) => now.get(id) === memberOf(server)) ? true : null;
-        }, 'the first process to take every table');
-        return server;
-      };
-      /** `felt bots` on each of `servers`, twelve in all, until stopped. */
-      const play = (on: readonly FeltServer[]): Promise<FeltRun>[] =>
-        on.map((server, at) =>
-          felt(
-            [
-              ...['bots', '--url', server.url, '--bots', String(12 / on.length), '--prefix', `p${at}x`],
-              ...['--seconds', '600', '--think-ms', '5', '--detail'],
-            ],
-            (child) => bots.push(child),
-          ),
-        );
-      /** Every table deals a few hands (through the bus to the first process). */
-      const handsEverywhere = () =>
-        eventually(async () => {
-          const settled = new Map(
-            (
-              await sql.all(
-                "SELECT table_id, COUNT(*) AS n FROM hands WHERE status = 'settled' GROUP BY table_id",
-              )
-            ).map((row) => [textCol(row, 'table_id'), intCol(row, 'n')]),
-          );
-          return ids.every((id) => (settled.get(id) ?? 0) >= 3) ? true : null;
-        }, 'hands on every table');
-      /** The bots leave, the processes stop, and the audit must find every chip. */
-      const finish = async (runs: readonly Promise<FeltRun>[], running: readonly FeltServer[]) => {
-        for (const child of bots.splice(0)) child.kill('SIGTERM');
-        for (const run of await Promise.all(runs)) {
-          expect(run.status, run.stderr).toBe(0);
-          expect((run.json as { hands: number }).hands).toBeGreaterThan(0);
-        }
-        await Promise.all(running.map((server) => server.stop()));
-        const audit = await felt(['admin', 'audit', '--db', url]);
-        const report = audit.json as { conserved: boolean; problems: unknown[] };
-        expect(report.problems).toEqual([]);
-        expect(report.conserved).toBe(true);
-        expect(audit.status).toBe(0);
-      };
-      /**
-       * What the dead or paused process left: read a second after it stopped (a COMMIT it had sent may
-       * still land; nobody else writes for its tables before their leases run out, 3 s at the least).
-       */
-      const leftBehind = async (at: readonly string[]) => {
-        await sleep(1000);
-        return { inProgress: await handsWith('in-progress', at), seats: await seatsWithChips(at) };
-      };
-      return {
-        start,
-        seatsWithChips,
-        owners,
-        spread,
-        handsWith,
-        everyTableDealsAfter,
-        first,
-        play,
-        handsEverywhere,
-        finish,
-        leftBehind,
-      };
-    }
+    const { room } = clusterRooms([...IDS, QUIET].map(table), IDS);
+    const spreadTables = { tables: SPREAD.map(table), ids: SPREAD };
 
     /** Marks the servers' logs now: the function returned gives the takeovers they logged since. */
     const mark = (on: readonly FeltServer[]) => {
@@ -229,7 +71,7 @@ describe.runIf(reachable)(
     };
 
     it('a new process takes its share: the tables spread over two processes, then a third, each handed over between two hands — no hand cancelled, no table handed back, every chip kept', async () => {
-      const cluster = await room(SPREAD, spreadFile);
+      const cluster = await room(spreadTables);
       const a = await cluster.first();
       const b = await cluster.start('b');
       const runs = cluster.play([b]);
@@ -277,7 +119,7 @@ describe.runIf(reachable)(
       const since = mark([b, c]);
       await a.kill();
       const killedAt = Date.now();
-      const left = await cluster.leftBehind(mine!);
+      const left = await cluster.leftBehind(mine);
       const slowest = await cluster.everyTableDealsAfter(killedAt, 'every table to deal again');
       console.log(
         `cluster failover: the slowest table dealt again ${(slowest / 1000).toFixed(1)} s after the kill`,
@@ -352,7 +194,7 @@ describe.runIf(reachable)(
       const since = mark([b]);
       a.child.kill('SIGSTOP');
       const stoppedAt = Date.now();
-      const left = await cluster.leftBehind(mine!);
+      const left = await cluster.leftBehind(mine);
       await cluster.everyTableDealsAfter(stoppedAt, 'every table to deal again while the first sleeps');
       const takeovers = since();
       expect(takeovers.map((t) => t.tableId).sort()).toEqual([...mine!].sort());
