@@ -1,0 +1,128 @@
+/**
+ * A hand handed over in play (../cluster/): the new owner of the table, its seats restored, goes on
+ * with the hand from the state it was dealt from (./hand-start.ts) and the actions its journal
+ * recorded since. The same cards come (the stored fair-dealing secret and contributions), every
+ * recorded action is applied again with what the table dealt after it, and each must make exactly the
+ * events it made then; only then is the hand the table's, announced afresh (same hand id), and the
+ * player to act gets a fresh decision clock with his time bank as it was at the deal. Actions from
+ * then on are recorded with the next sequence numbers. Pure, like the machine (./machine.ts).
+ */
+import type { HandAction } from '@felt/engine';
+import { resolveTable } from './config.js';
+import { timer, type Run } from './effects.js';
+import { dealHand } from './fair.js';
+import { advance, dealHandEngine, nextDecision, playHand, takePlan } from './hand-flow.js';
+import { fairFromStart, type HandStart } from './hand-start.js';
+import { offerRunTwice } from './run-twice.js';
+import type { HandInPlay, MachineState } from './state.js';
+import {
+  TableErrorCode,
+  type AccountId,
+  type CommandResult,
+  type ControllerCommand,
+  type TableStakes,
+} from './types.js';
+
+/** A journaled action as the table records it (./hand-flow.ts `commit`). */
+interface RecordedAction {
+  readonly by: AccountId | null;
+  readonly action: HandAction | null;
+  /** The engine events it made, deals included. */
+  readonly events: number;
+}
+
+const refuse = (message: string): CommandResult => ({
+  ok: false,
+  error: { code: TableErrorCode.WRONG_STATE, message },
+});
+
+const sameStakes = (a: TableStakes, b: TableStakes): boolean =>
+  a.small === b.small && a.big === b.big && a.ante === b.ante;
+
+export function resumeHand(
+  run: Run,
+  command: Extract<ControllerCommand, { type: 'resume-hand' }>,
+): CommandResult {
+  const s = run.s;
+  if (s.policies.chips !== 'ledger') return refuse('hands are resumed at ledger tables only');
+  if (s.hand !== null || s.storing !== null || s.blindRequest !== null)
+    return refuse('a hand is resumed before any other starts');
+  if (s.fair === null) return refuse('the table has not taken up its chain yet');
+  const start = JSON.parse(command.start) as HandStart;
+  const { order } = start.plan;
+  for (const [p, seatNumber] of order.entries()) {
+    const seat = s.seats[seatNumber];
+    if (
+      seat === null ||
+      seat === undefined ||
+      seat.account !== start.accounts[p] ||
+      seat.stack !== start.stacks[p]
+    )
+      return refuse(`seat ${seatNumber} is not as hand ${command.handId} was dealt`);
+  }
+  const settings = sameStakes(s.settings.config.stakes, start.stakes)
+    ? s.settings
+    : resolveTable({ ...s.settings.config, stakes: start.stakes });
+  const { link, contributions } = fairFromStart(start.fair);
+  const { fair, deck } = dealHand(s.id, link, contributions);
+  const hand: HandInPlay = {
+    id: command.handId,
+    number: s.handNumber + 1,
+    engine: dealHandEngine(settings, start.plan, start.stacks, deck),
+    settings,
+    plan: start.plan,
+    order,
+    accounts: start.accounts,
+    names: start.names,
+    fair,
+    startedAt: run.now,
+    clock: null,
+    recordSeq: command.actions.length,
+    announced: 0,
+    bankFrom: null,
+    runTwice: null,
+  };
+  const replayed = replay(s, hand, command.actions);
+  if (replayed === null) return refuse(`hand ${command.handId} does not replay as it was recorded`);
+  // The hand is the table's now: its marks, its players' choices at the deal, no other hand due.
+  s.settings = settings;
+  takePlan(s, start.plan);
+  for (const [p, seatNumber] of order.entries()) {
+    const seat = s.seats[seatNumber]!;
+    seat.muckLosing = start.muckLosing[p] ?? seat.muckLosing;
+    seat.timeBankMs = start.timeBankMs[p] ?? seat.timeBankMs;
+  }
+  s.nextHandDue = false;
+  timer(run, 'next-hand', null);
+  s.handNumber++;
+  playHand(run, hand);
+  if (replayed.offer) offerRunTwice(run, hand);
+  else nextDecision(run);
+  return { ok: true };
+}
+
+/**
+ * Applies the recorded actions to the hand, each followed by what the table dealt then; null when one
+ * is refused or makes other events than it did, or the hand ends (a settled hand is not in progress).
+ * `offer`: the hand waits for a run-it-twice answer (the offer is made again: an answer ends the hand,
+ * so only the last record can stop at an offer).
+ */
+function replay(
+  s: MachineState,
+  hand: HandInPlay,
+  actions: readonly string[],
+): { readonly offer: boolean } | null {
+  const engine = hand.engine;
+  let offer = false;
+  try {
+    for (const json of actions) {
+      const record = JSON.parse(json) as RecordedAction;
+      const from = engine.events.length;
+      offer = advance(s, hand, record.action);
+      if (engine.events.length - from !== record.events) return null;
+    }
+  } catch {
+    return null;
+  }
+  return engine.isDone || (!offer && engine.actor === null) ? null : { offer };
+}
