@@ -73,10 +73,16 @@ async function handOver(
   const b = harness(game, { seed: seed + 1000, players });
   b.storage.adopt(a.storage, handId);
   const stored = a.storage.started.get(handId)!;
-  const start = JSON.parse(stored.start!) as HandStart;
-  for (const [p, seat] of start.plan.order.entries()) {
-    const player = b.players.find((q) => q.account === start.accounts[p])!;
-    const restored = await b.table.control({ type: 'restore-seat', player, seat, stack: start.stacks[p]! });
+  // The seats as A's storage holds them (a player who folded and left is gone).
+  for (const seat of a.table.view(null).seats) {
+    if (seat === null) continue;
+    const player = b.players.find((q) => q.account === seat.account)!;
+    const restored = await b.table.control({
+      type: 'restore-seat',
+      player,
+      seat: seat.seat,
+      stack: seat.stack,
+    });
     expect(restored).toEqual({ ok: true });
   }
   const actions = a.storage.actions.filter((r) => r.handId === handId).map((r) => r.action);
@@ -176,6 +182,17 @@ describe('a hand handed over at run it twice', () => {
 });
 
 describe('resume-hand', () => {
+  it('a player who folded and left is not seated again; the hand goes on without him', async () => {
+    const leaves = async (a: Harness) => {
+      const first = actor(a)!;
+      await a.table.handle(first, { type: 'act', action: { type: 'fold' } });
+      expect(await a.table.handle(first, { type: 'leave' })).toEqual({ ok: true });
+    };
+    const taken = (await handOver(HOLDEM, 21, leaves, 3))!;
+    expect(taken.b.table.view(null).seats.filter((seat) => seat !== null)).toHaveLength(2);
+    await endAlike(taken);
+  });
+
   it('gives the player to act a fresh decision clock and his time bank as at the deal', async () => {
     const taken = (await handOver(HOLDEM, 3, 1))!;
     const { b } = taken;

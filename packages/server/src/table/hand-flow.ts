@@ -151,10 +151,11 @@ export function startHand(run: Run): void {
 
 /** The table's marks of a hand planned (or resumed): missed blinds, blinds paid, the button and blinds' seats. */
 export function takePlan(s: MachineState, plan: HandPlan): void {
-  for (const seat of plan.missedSmall) s.seats[seat]!.missedSmall = true;
-  for (const seat of plan.missedBig) s.seats[seat]!.missedBig = true;
-  for (const seat of plan.nowPaid) {
-    const paid = s.seats[seat]!;
+  // The seats still taken (a hand resumed by another owner: some may have been left since the deal).
+  const taken = (seats: readonly number[]): SeatState[] => seats.flatMap((seat) => s.seats[seat] ?? []);
+  for (const seat of taken(plan.missedSmall)) seat.missedSmall = true;
+  for (const seat of taken(plan.missedBig)) seat.missedBig = true;
+  for (const paid of taken(plan.nowPaid)) {
     paid.paid = true;
     paid.missedSmall = false;
     paid.missedBig = false;

@@ -50,16 +50,6 @@ export function resumeHand(
   if (s.fair === null) return refuse('the table has not taken up its chain yet');
   const start = JSON.parse(command.start) as HandStart;
   const { order } = start.plan;
-  for (const [p, seatNumber] of order.entries()) {
-    const seat = s.seats[seatNumber];
-    if (
-      seat === null ||
-      seat === undefined ||
-      seat.account !== start.accounts[p] ||
-      seat.stack !== start.stacks[p]
-    )
-      return refuse(`seat ${seatNumber} is not as hand ${command.handId} was dealt`);
-  }
   const settings = sameStakes(s.settings.config.stakes, start.stakes)
     ? s.settings
     : resolveTable({ ...s.settings.config, stakes: start.stakes });
@@ -84,11 +74,20 @@ export function resumeHand(
   };
   const replayed = replay(s, hand, command.actions);
   if (replayed === null) return refuse(`hand ${command.handId} does not replay as it was recorded`);
+  // Every player still in the hand at his seat with his stack at the deal; one who folded may have left.
+  const players = hand.engine.snapshot().players;
+  for (const [p, seatNumber] of order.entries()) {
+    const seat = s.seats[seatNumber];
+    const his = seat !== null && seat !== undefined && seat.account === start.accounts[p];
+    if (his ? seat.stack !== start.stacks[p] : !players[p]!.folded)
+      return refuse(`seat ${seatNumber} is not as hand ${command.handId} was dealt`);
+  }
   // The hand is the table's now: its marks, its players' choices at the deal, no other hand due.
   s.settings = settings;
   takePlan(s, start.plan);
   for (const [p, seatNumber] of order.entries()) {
-    const seat = s.seats[seatNumber]!;
+    const seat = s.seats[seatNumber];
+    if (seat === null || seat === undefined || seat.account !== start.accounts[p]) continue;
     seat.muckLosing = start.muckLosing[p] ?? seat.muckLosing;
     seat.timeBankMs = start.timeBankMs[p] ?? seat.timeBankMs;
   }
