@@ -3,6 +3,7 @@
  * process running a table is stopped (SIGTERM) while a player there takes his time — the hand cannot
  * end within the stop's wait — and the other process goes on with the same hand from the journal (same
  * hand id, same cards, nothing cancelled); the player acts through his process and the hand settles.
+ * The last process, stopped with a hand running, keeps the rule of one process (nothing handed over).
  * Without PostgreSQL or NATS it skips, or fails when CI=true (./services.ts).
  */
 import { describe, expect, it } from 'vitest';
@@ -30,7 +31,7 @@ const table: TableConfig = {
 describe.runIf(reachable)('a hand handed over in play on SIGTERM (PostgreSQL, NATS)', () => {
   const { room } = clusterRooms([table], [TABLE]);
 
-  it('SIGTERM with a hand that cannot end: the process exits 0, the other goes on with the same hand — not cancelled — and it settles', async () => {
+  it('SIGTERM with a hand that cannot end: the process exits 0, the other goes on with the same hand — not cancelled — and it settles; stopped in its turn mid-hand, the last process hands nothing over', async () => {
     const cluster = await room();
     const a = await cluster.first();
     const b = await cluster.start('b');
@@ -86,11 +87,16 @@ describe.runIf(reachable)('a hand handed over in play on SIGTERM (PostgreSQL, NA
     }, 'the hand handed over to settle');
     expect(await cluster.handsWith('cancelled')).toEqual([]);
 
+    // The last process stopped with a hand running keeps the rule of one process: nothing handed over,
+    // the hand left in progress for the crash rule of whoever takes the table next.
+    ann.autoplay = false;
+    ann.legal = null;
+    const last = (await eventually(() => Promise.resolve(ann.legal), 'ann to act in a later hand')).handId;
+    expect(await b.stop()).toBe(0);
+    expect(b.logs.filter((line) => line.msg === 'table handed over in play')).toEqual([]);
+    expect(await cluster.handsWith('in-progress')).toEqual([last]);
     ann.close();
     bob.close();
-    expect(await b.stop()).toBe(0);
-    // The last process keeps the rule of one process: nothing handed over.
-    expect(b.logs.filter((line) => line.msg === 'table handed over in play')).toEqual([]);
     const audit = await felt(['admin', 'audit', '--db', cluster.url]);
     expect((audit.json as { problems: unknown[] }).problems).toEqual([]);
     expect((audit.json as { conserved: boolean }).conserved).toBe(true);

@@ -202,7 +202,7 @@ describe('resume-hand', () => {
     expect(seat.timeBankMs).toBe(30_000);
   });
 
-  it('is refused when a seat is not as the hand was dealt, and when an action does not replay', async () => {
+  it('is refused, the table unchanged, when a seat is not as the hand was dealt, the start is damaged or an action does not replay', async () => {
     const a = harness(HOLDEM, { seed: 5 });
     await sitAll(a, 200);
     await tick(a, 2_000);
@@ -226,6 +226,8 @@ describe('resume-hand', () => {
       const player = c.players.find((q) => q.account === start.accounts[p])!;
       await c.table.control({ type: 'restore-seat', player, seat, stack: start.stacks[p]! });
     }
+    const damaged = await c.table.control({ type: 'resume-hand', handId, start: '{"plan"', actions });
+    expect(damaged).toMatchObject({ ok: false, error: { code: 'WRONG_STATE' } });
     const tampered = actions.map((json) => JSON.stringify({ ...(JSON.parse(json) as object), events: 1 }));
     const replay = await c.table.control({
       type: 'resume-hand',

@@ -48,32 +48,10 @@ export function resumeHand(
   if (s.hand !== null || s.storing !== null || s.blindRequest !== null)
     return refuse('a hand is resumed before any other starts');
   if (s.fair === null) return refuse('the table has not taken up its chain yet');
-  const start = JSON.parse(command.start) as HandStart;
+  const rebuilt = rebuild(s, command, run.now);
+  if (rebuilt === null) return refuse(`hand ${command.handId} does not replay as it was recorded`);
+  const { start, hand, offer } = rebuilt;
   const { order } = start.plan;
-  const settings = sameStakes(s.settings.config.stakes, start.stakes)
-    ? s.settings
-    : resolveTable({ ...s.settings.config, stakes: start.stakes });
-  const { link, contributions } = fairFromStart(start.fair);
-  const { fair, deck } = dealHand(s.id, link, contributions);
-  const hand: HandInPlay = {
-    id: command.handId,
-    number: s.handNumber + 1,
-    engine: dealHandEngine(settings, start.plan, start.stacks, deck),
-    settings,
-    plan: start.plan,
-    order,
-    accounts: start.accounts,
-    names: start.names,
-    fair,
-    startedAt: run.now,
-    clock: null,
-    recordSeq: command.actions.length,
-    announced: 0,
-    bankFrom: null,
-    runTwice: null,
-  };
-  const replayed = replay(s, hand, command.actions);
-  if (replayed === null) return refuse(`hand ${command.handId} does not replay as it was recorded`);
   // Every player still in the hand at his seat with his stack at the deal; one who folded may have left.
   const players = hand.engine.snapshot().players;
   for (const [p, seatNumber] of order.entries()) {
@@ -83,7 +61,7 @@ export function resumeHand(
       return refuse(`seat ${seatNumber} is not as hand ${command.handId} was dealt`);
   }
   // The hand is the table's now: its marks, its players' choices at the deal, no other hand due.
-  s.settings = settings;
+  s.settings = hand.settings;
   takePlan(s, start.plan);
   for (const [p, seatNumber] of order.entries()) {
     const seat = s.seats[seatNumber];
@@ -95,33 +73,57 @@ export function resumeHand(
   timer(run, 'next-hand', null);
   s.handNumber++;
   playHand(run, hand);
-  if (replayed.offer) offerRunTwice(run, hand);
+  if (offer) offerRunTwice(run, hand);
   else nextDecision(run);
   return { ok: true };
 }
 
 /**
- * Applies the recorded actions to the hand, each followed by what the table dealt then; null when one
- * is refused or makes other events than it did, or the hand ends (a settled hand is not in progress).
- * `offer`: the hand waits for a run-it-twice answer (the offer is made again: an answer ends the hand,
- * so only the last record can stop at an offer).
+ * The hand dealt again from its stored start, with the recorded actions applied, each followed by what
+ * the table dealt then; null when the start is damaged, an action is refused or makes other events than
+ * it did, or the hand ends (a settled hand is not in progress). `offer`: the hand waits for a
+ * run-it-twice answer (the offer is made again: an answer ends the hand, so only the last record can
+ * stop at an offer). The table's state is only read.
  */
-function replay(
+function rebuild(
   s: MachineState,
-  hand: HandInPlay,
-  actions: readonly string[],
-): { readonly offer: boolean } | null {
-  const engine = hand.engine;
-  let offer = false;
+  command: Extract<ControllerCommand, { type: 'resume-hand' }>,
+  now: number,
+): { readonly start: HandStart; readonly hand: HandInPlay; readonly offer: boolean } | null {
   try {
-    for (const json of actions) {
+    const start = JSON.parse(command.start) as HandStart;
+    const settings = sameStakes(s.settings.config.stakes, start.stakes)
+      ? s.settings
+      : resolveTable({ ...s.settings.config, stakes: start.stakes });
+    const { link, contributions } = fairFromStart(start.fair);
+    const { fair, deck } = dealHand(s.id, link, contributions);
+    const engine = dealHandEngine(settings, start.plan, start.stacks, deck);
+    const hand: HandInPlay = {
+      id: command.handId,
+      number: s.handNumber + 1,
+      engine,
+      settings,
+      plan: start.plan,
+      order: start.plan.order,
+      accounts: start.accounts,
+      names: start.names,
+      fair,
+      startedAt: now,
+      clock: null,
+      recordSeq: command.actions.length,
+      announced: 0,
+      bankFrom: null,
+      runTwice: null,
+    };
+    let offer = false;
+    for (const json of command.actions) {
       const record = JSON.parse(json) as RecordedAction;
       const from = engine.events.length;
       offer = advance(s, hand, record.action);
       if (engine.events.length - from !== record.events) return null;
     }
+    return engine.isDone || (!offer && engine.actor === null) ? null : { start, hand, offer };
   } catch {
     return null;
   }
-  return engine.isDone || (!offer && engine.actor === null) ? null : { offer };
 }
