@@ -77,6 +77,7 @@ describe.runIf(reachable)('a hand handed over in play on SIGTERM (PostgreSQL, NA
 
     // The same hand goes on at b: same id, her cards, the board so far; she is asked again.
     const resumed = await ann.until((view) => view.hand?.handId === handId && ann.legal?.handId === handId);
+    console.log(`cluster handover: ann asked again ${Date.now() - stoppedAt} ms after the SIGTERM`);
     expect(resumed.hand!.players.find((p) => p.seat === 0)!.cards).toEqual(hole);
     expect(resumed.hand!.board).toEqual(board);
     ann.autoplay = true;
