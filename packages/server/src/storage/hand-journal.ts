@@ -60,7 +60,7 @@ export interface NewHand {
   /** The hand is dealt by the fair-dealing scheme: its secret, contributions and the chain's next link. */
   readonly fair?: NewHandFair;
   /**
-   * The state the hand was dealt from, as the table keeps it (JSON, table/resume.ts): with the actions
+   * The state the hand was dealt from, as the table keeps it (JSON, table/hand-start.ts): with the actions
    * recorded since, another process goes on with the hand exactly (a hand handed over in play).
    */
   readonly start?: string;

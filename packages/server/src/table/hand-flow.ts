@@ -149,7 +149,10 @@ export function startHand(run: Run): void {
   });
 }
 
-/** The table's marks of a hand planned (or resumed): missed blinds, blinds paid, the button and blinds' seats. */
+/**
+ * The table's marks of a hand planned (or resumed): missed blinds, blinds paid, the button and the
+ * blinds' seats.
+ */
 export function takePlan(s: MachineState, plan: HandPlan): void {
   // The seats still taken (a hand resumed by another owner: some may have been left since the deal).
   const taken = (seats: readonly number[]): SeatState[] => seats.flatMap((seat) => s.seats[seat] ?? []);

@@ -45,7 +45,10 @@ const bytesOf = (hex: string): Uint8Array => {
   return bytes;
 };
 
-/** The stored fair part as the dealing takes it: the link's hand, previous commitment and secret, and the contributions. */
+/**
+ * The stored fair part as the dealing takes it: the link's hand, previous commitment and secret, and
+ * the contributions.
+ */
 export function fairFromStart(fair: HandStart['fair']): {
   readonly link: { readonly hand: number; readonly previous: Uint8Array; readonly secret: Uint8Array };
   readonly contributions: readonly Contribution[];
