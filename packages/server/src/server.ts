@@ -116,8 +116,8 @@ export interface RunningServer {
 export const DEFAULT_COMMIT_GAP_MS = 4;
 
 /**
- * How long a stopping process of several waits for the hands at its tables to end before it leaves
- * them to the others' takeover (the rest of its stop takes about 2 s; `felt serve` allows 10 s).
+ * How long a stopping process of several waits for the hands at its tables to end before it hands those
+ * still running over in play (the rest of its stop takes about 2 s; `felt serve` allows 10 s).
  */
 export const CLUSTER_FINISH_HANDS_MS = 6000;
 
@@ -416,14 +416,16 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
         loopDelay.stop();
         actLatency.stop();
         houseBots.stop();
-        // A process of several hands its tables over between hands (docs/deploy.md).
+        // A process of several lets the hands at its tables end, and hands over in play those still
+        // running when the wait is over (docs/deploy.md).
         await cluster?.member.finishHands(CLUSTER_FINISH_HANDS_MS);
         await hub.shutdown(1500);
         await ws.close();
         await lobby.dispose();
         await tournaments.close();
         // Same rule as a crash, applied at once: players' chips go back to their balances now. In a
-        // cluster the others take this process's tables over (hands cancelled, seats kept).
+        // cluster the others take this process's tables over (seats kept; a hand handed over in play
+        // goes on there, any other still running is cancelled).
         const report =
           cluster === null
             ? await storage.recoverTables(await storage.tablesInPlay())

@@ -78,6 +78,8 @@ describe.runIf(reachable)('table leases (PostgreSQL)', () => {
         { userId: ann, amount: 5 },
         { userId: bob, amount: 10 },
       ],
+      // What a takeover reads of the state the hand was dealt from (the table's is fuller).
+      start: JSON.stringify({ accounts: [ann, bob], stacks: [1000, 1000] }),
     });
     if (!started.ok) throw new Error(started.error.message);
     const hand = started.value;
@@ -224,6 +226,64 @@ describe.runIf(reachable)('table leases (PostgreSQL)', () => {
       [4, 'bob'],
       [0, 'cal'],
     ]);
+    await conserved(storage);
+  });
+
+  it('a lease released with its hand in play: the next owner gets the hand to go on with, nothing cancelled, and writes its actions', async () => {
+    const room = await open();
+    const { registry, storage } = room;
+    const a = await registry.join('a', 'ws://a');
+    const b = await registry.join('b', 'ws://b');
+    const leaseA = (await registry.acquire(a, 't1'))!;
+    const { ann, bob, hand, table } = await handThroughLease(room, fenceOf(a, leaseA));
+    // Bob folds and leaves: he takes what he had not put in.
+    expect((await table.recordAction({ handId: hand, seq: 1, action: '{"fold":1}' })).ok).toBe(true);
+    expect((await table.cashOut('t1', bob, 'real')).ok).toBe(true);
+    await registry.release(a, leaseA, true);
+    const leaseB = (await registry.acquire(b, 't1'))!;
+    const fenceB = fenceOf(b, leaseB);
+
+    const taken = await takeOver(room.driver, fenceB);
+    expect(taken.handsCancelled).toBe(0);
+    expect(taken.resume).toEqual({
+      handId: hand,
+      start: JSON.stringify({ accounts: [ann, bob], stacks: [1000, 1000] }),
+      actions: ['{"raise":30}', '{"fold":1}'],
+    });
+    // Bob, who left the hand, is not seated again.
+    expect(taken.seats).toEqual([{ player: { account: ann, name: 'ann' }, seat: 1, stack: 1000 }]);
+    expect(await storage.handStatus(hand)).toBe('in-progress');
+    const next = fencedTableStorage(room.driver, fenceB);
+    const record = { handId: hand, seq: 2, action: '{"check":0}' };
+    expect(await next.recordAction(record)).toMatchObject({ ok: false, error: { code: 'FENCED' } });
+    next.adopt(hand);
+    expect((await next.recordAction(record)).ok).toBe(true);
+    // The old owner writes nothing more.
+    expect((await table.recordAction({ ...record, seq: 3 })).ok).toBe(false);
+    await conserved(storage);
+  });
+
+  it('a crash leaves no mark, and a mark is for the next lease only: the hand is cancelled', async () => {
+    const room = await open();
+    const { registry, storage } = room;
+    const a = await registry.join('a', 'ws://a');
+    const b = await registry.join('b', 'ws://b');
+    const c = await registry.join('c', 'ws://c');
+    const leaseA = (await registry.acquire(a, 't1'))!;
+    const { hand } = await handThroughLease(room, fenceOf(a, leaseA));
+    await registry.release(a, leaseA, true);
+    // b takes it and dies before it looks (its lease runs out): c finds the mark of an older lease.
+    await registry.acquire(b, 't1');
+    const leaseC = await eventually(() => registry.acquire(c, 't1'), 'the takeover');
+    const taken = await takeOver(room.driver, fenceOf(c, leaseC));
+    expect(taken).toMatchObject({ handsCancelled: 1, resume: null });
+    expect(await storage.handStatus(hand)).toBe('cancelled');
+
+    // A lease given up between hands, or run out, is no handover in play either.
+    const other = await registry.acquire(a, 't2');
+    await registry.release(a, other!);
+    const view = await room.driver.get("SELECT handed_over_epoch FROM table_leases WHERE table_id = 't2'");
+    expect(view).toEqual({ handed_over_epoch: null });
     await conserved(storage);
   });
 

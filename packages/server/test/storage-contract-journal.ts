@@ -54,6 +54,40 @@ export function handJournalContract(
       await conserved(storage);
     });
 
+    it('a hand in progress keeps the state it was dealt from and its actions in order, for another owner to go on with it', async () => {
+      const storage = await open();
+      // A hand stored without its start (an older Felt's) at another table.
+      const other = await handStarted(storage);
+      const { ann, bob } = other;
+      for (const id of [ann, bob]) await storage.buyIn('t2', id, 'real', 1000);
+      expect(await storage.handInPlay('t2')).toBeNull();
+      const start = JSON.stringify({ stacks: [1000, 1000], plan: { button: 4 } });
+      const started = await storage.startHand({
+        tableId: 't2',
+        currency: 'real',
+        description: 'resumable',
+        participants: [
+          { userId: ann, seat: 1, position: 0 },
+          { userId: bob, seat: 4, position: 1 },
+        ],
+        start,
+      });
+      if (!started.ok) throw new Error(started.error.message);
+      const hand = started.value;
+      for (const [seq, action] of ['{"a":0}', '{"a":1}', '{"a":2}'].entries()) {
+        expect((await storage.recordAction({ handId: hand, seq, action })).ok).toBe(true);
+      }
+      expect(await storage.handInPlay('t2')).toEqual({
+        handId: hand,
+        start,
+        actions: ['{"a":0}', '{"a":1}', '{"a":2}'],
+      });
+      expect(await storage.handInPlay('t1')).toEqual({ handId: other.hand, start: null, actions: [] });
+      expect((await storage.cancelHand(hand)).ok).toBe(true);
+      expect(await storage.handInPlay('t2')).toBeNull();
+      await conserved(storage);
+    });
+
     it('a bad action is refused and changes nothing: duplicate number, stranger, overdraft, over-return', async () => {
       const storage = await open();
       const { ann, bob, hand } = await handStarted(storage);

@@ -107,6 +107,20 @@ export class FakeStorage implements TableStorage {
     if (record.settlement !== undefined) this.settle(record.handId, record.settlement);
     return Promise.resolve(ok(undefined));
   }
+  /**
+   * What a new owner of the table finds of `from`'s hand `handId` in progress (a table handed over in
+   * play): the seats, the pot, the hand and its actions, the chain's next link.
+   */
+  adopt(from: FakeStorage, handId: number): void {
+    const table = from.tableOf.get(handId)!;
+    for (const [key, amount] of from.seats) if (key.startsWith(`${table}:`)) this.seats.set(key, amount);
+    this.pots.set(handId, new Map(from.pots.get(handId)));
+    this.tableOf.set(handId, table);
+    this.started.set(handId, from.started.get(handId)!);
+    this.actions.push(...from.actions.filter((a) => a.handId === handId));
+    this.links.set(table, from.links.get(table)!);
+    this.nextHand = handId + 1;
+  }
   private settle(handId: number, settlement: Settlement): void {
     const table = this.tableOf.get(handId)!;
     const pot = this.pots.get(handId)!;

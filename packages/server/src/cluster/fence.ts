@@ -63,13 +63,16 @@ export function fencedDriver(inner: SqlDriver, fence: Fence): SqlDriver {
 }
 
 /** What the owner of a table writes for it: the table's storage, and the recovery of a table taken over. */
-export type FencedTableStorage = TableStorage & Pick<HandJournal, 'recoverTables'>;
+export interface FencedTableStorage extends TableStorage, Pick<HandJournal, 'recoverTables'> {
+  /** The hand in progress handed over in play that this owner goes on with: its actions are its own. */
+  adopt(handId: HandId): void;
+}
 
 /**
  * The storage of one table owned through `fence`: its buy-ins, cash-outs, hands and their recovery, each
  * refused with FENCED once the lease is another's. A write for another table, or an action of a hand this
- * storage did not start, is refused outright: the owner of a table writes only its own hands (after a
- * takeover, the hand in progress is recovered, never continued).
+ * storage did not start nor adopt, is refused outright: the owner of a table writes only its own hands
+ * (after a takeover, the hand in progress is cancelled, or continued when it was handed over in play).
  */
 export function fencedTableStorage(
   inner: SqlDriver,
@@ -105,5 +108,6 @@ export function fencedTableStorage(
     saveFairLink: (tableId, link) =>
       tableId === fence.tableId ? storage.saveFairLink(tableId, link) : notCovered(`table ${tableId}`),
     recoverTables: (tableIds) => storage.recoverTables(tableIds.filter((id) => id === fence.tableId)),
+    adopt: (handId) => started.add(handId),
   };
 }

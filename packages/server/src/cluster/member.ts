@@ -376,18 +376,41 @@ export class ClusterMember implements TableMember {
   /**
    * Before leaving (SIGTERM): no new hand starts at the tables this member runs, and it waits up to
    * `ms` for the hands in play there to end, still answering the other members meanwhile, so that
-   * the members taking its tables find no hand to cancel.
+   * the members taking its tables find no hand to cancel. A table whose hand still runs then is
+   * handed over in play when another member is live: its actor stopped (nothing more written), its
+   * lease released so marked, and the member taking it goes on with the hand from the journal. The
+   * last member keeps the rule of one process: its hands are cancelled when a process takes its tables.
    */
   async finishHands(ms: number): Promise<void> {
     this.#leaving = true;
-    const running = [...this.#tables.values()].flatMap((table) =>
-      table.local === null ? [] : [table.local],
+    const running = [...this.#tables.values()].filter((table) => table.local !== null);
+    await Promise.all(
+      running.flatMap((table) =>
+        table.local === null ? [] : [table.local.control({ type: 'pause', paused: true })],
+      ),
     );
-    await Promise.all(running.map((table) => table.control({ type: 'pause', paused: true })));
+    const inPlay = () =>
+      running.filter((table) => table.local !== null && table.local.view(null).hand !== null);
     const until = Date.now() + ms;
-    while (Date.now() < until && running.some((table) => table.view(null).hand !== null)) {
+    while (Date.now() < until && inPlay().length > 0) {
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
+    const left = inPlay();
+    if (left.length === 0) return;
+    const others = (await this.options.registry.liveMembers()).filter((id) => id !== this.#id);
+    if (others.length === 0) return;
+    await Promise.all(left.map((table) => this.#handOverInPlay(table)));
+  }
+
+  /** Stops the table's actor, then releases its lease as handed over in play (./takeover.ts resumes it). */
+  async #handOverInPlay(table: ClusterTable): Promise<void> {
+    const local = table.local;
+    const epoch = table.localEpoch;
+    if (local === null || epoch === null) return;
+    this.#drop(table);
+    await local.dispose();
+    await this.options.registry.release(this.#id, { tableId: table.id, epoch }, true);
+    this.options.logger.info({ tableId: table.id, epoch }, 'table handed over in play');
   }
 
   /**

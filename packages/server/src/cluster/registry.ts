@@ -126,10 +126,16 @@ export class ClusterRegistry {
     return rows.map((row) => ({ tableId: textCol(row, 'table_id'), epoch: intCol(row, 'epoch') }));
   }
 
-  /** Gives a table up: its lease runs out now (the epoch names which lease, so a newer one is kept). */
-  async release(member: MemberId, lease: Lease): Promise<void> {
+  /**
+   * Gives a table up: its lease runs out now (the epoch names which lease, so a newer one is kept).
+   * `inPlay`: its hand is still running, handed over to the next owner, who goes on with it from the
+   * journal (./takeover.ts): the lease names itself as handed over in play. Its owner has stopped the
+   * table's actor first, so that nothing more is written for it.
+   */
+  async release(member: MemberId, lease: Lease, inPlay = false): Promise<void> {
     await this.db.run(
-      'UPDATE table_leases SET expires_at = clock_timestamp() WHERE table_id = ? AND member_id = ? AND epoch = ?',
+      `UPDATE table_leases SET expires_at = clock_timestamp()${inPlay ? ', handed_over_epoch = epoch' : ''}
+        WHERE table_id = ? AND member_id = ? AND epoch = ?`,
       [lease.tableId, member, lease.epoch],
     );
   }

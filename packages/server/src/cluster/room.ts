@@ -18,7 +18,7 @@ import { Bus } from './bus.js';
 import { fencedTableStorage } from './fence.js';
 import { ClusterMember } from './member.js';
 import { ClusterRegistry } from './registry.js';
-import { seatsFor, takeOver } from './takeover.js';
+import { cancelHand, seatsFor, takeOver } from './takeover.js';
 import { SharedWaitingLists } from './waiting-lists.js';
 
 /** A lease's length: a dead member's tables are taken this long after its last renewal (the issue: ≤ 4 s). */
@@ -91,7 +91,10 @@ export async function openClusterRoom(options: ClusterRoomOptions): Promise<Clus
     closed: options.closed,
     openTable: async (config, fence) => {
       const taken = await takeOver(driver, fence);
-      const table = options.openActor(config, fencedTableStorage(driver, fence));
+      const tableStorage = fencedTableStorage(driver, fence);
+      const table = options.openActor(config, tableStorage);
+      let handsCancelled = taken.handsCancelled;
+      let handResumed: number | null = null;
       try {
         for (const [seat, kept] of seatsFor(taken.seats, table.view(null).seatCount)) {
           const restored = await table.control({
@@ -102,16 +105,32 @@ export async function openClusterRoom(options: ClusterRoomOptions): Promise<Clus
           });
           if (!restored.ok) throw new Error(`seat ${seat} not restored: ${restored.error.message}`);
         }
+        const resume = taken.resume;
+        if (resume !== null) {
+          tableStorage.adopt(resume.handId);
+          const resumed = await table.control({ type: 'resume-hand', ...resume });
+          if (resumed.ok) handResumed = resume.handId;
+          else {
+            // Not as the journal says: the crash rule after all.
+            options.logger.warn(
+              { tableId: config.id, handId: resume.handId, error: resumed.error.message },
+              'hand handed over in play not resumed: cancelled',
+            );
+            await cancelHand(driver, fence, resume.handId);
+            handsCancelled++;
+          }
+        }
       } catch (error) {
         await table.dispose();
         throw error;
       }
-      if (taken.handsCancelled > 0 || taken.seats.length > 0) {
+      if (handsCancelled > 0 || handResumed !== null || taken.seats.length > 0) {
         options.logger.info(
           {
             tableId: config.id,
             epoch: fence.epoch,
-            handsCancelled: taken.handsCancelled,
+            handsCancelled,
+            handResumed,
             seatsKept: taken.seats.length,
           },
           'table taken over',

@@ -59,6 +59,20 @@ export interface NewHand {
   readonly posts?: readonly ChipMove[];
   /** The hand is dealt by the fair-dealing scheme: its secret, contributions and the chain's next link. */
   readonly fair?: NewHandFair;
+  /**
+   * The state the hand was dealt from, as the table keeps it (JSON, table/hand-start.ts): with the actions
+   * recorded since, another process goes on with the hand exactly (a hand handed over in play).
+   */
+  readonly start?: string;
+}
+
+/** A hand in progress as the journal holds it: what another owner needs to go on with it. */
+export interface StoredHandInPlay {
+  readonly handId: HandId;
+  /** {@link NewHand.start}; null for a hand stored without it. */
+  readonly start: string | null;
+  /** The recorded actions ({@link HandActionRecord.action}), in sequence order (0, 1, 2, …). */
+  readonly actions: readonly string[];
 }
 
 /** One accepted action of a hand in progress, made durable before it is announced. */
@@ -142,6 +156,8 @@ export interface HandJournal {
   /** Each participant's net contribution to the pot of a hand in progress (also after it ended: what it was). */
   contributions(handId: HandId): Promise<StorageResult<ChipMove[]>>;
   handStatus(handId: HandId): Promise<HandStatus | null>;
+  /** The table's hand in progress (its latest, should there be several), or null. */
+  handInPlay(tableId: string): Promise<StoredHandInPlay | null>;
   /** The table's stored fair-dealing chain (its next hand), or null for a table that never had one. */
   fairLink(tableId: string): Promise<FairLink | null>;
   /** Stores the table's next link (a table's first, before its commitment is published). */

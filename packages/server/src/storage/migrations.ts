@@ -293,6 +293,18 @@ CREATE INDEX all_in_grants_at ON all_in_grants (granted_at);
 `,
   },
   {
+    version: 20,
+    name: 'hands handed over in play',
+    // Each hand keeps the state it was dealt from (table/hand-start.ts, JSON), so that another process can
+    // go on with it from its journal; a lease released with its table's hand still running names
+    // itself (its epoch) as handed over in play, so that the next owner — and only that one — resumes
+    // the hand instead of cancelling it (cluster/registry.ts).
+    sql: `
+ALTER TABLE hands ADD COLUMN start_state TEXT;
+ALTER TABLE table_leases ADD COLUMN handed_over_epoch BIGINT;
+`,
+  },
+  {
     version: 22,
     name: 'waiting lists, shared by the processes of a room',
     // A room on several processes keeps its waiting lists here (cluster/waiting-lists.ts), in the order

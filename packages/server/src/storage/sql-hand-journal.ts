@@ -22,7 +22,7 @@ import {
 } from './ledger.js';
 import { atomically, currencyOf, refuse, requireUser, type SqlContext } from './sql-common.js';
 import { balanceIn, emptySeat, seatsWithChips, transfer, type SeatAccount } from './sql-ledger.js';
-import { intCol, lockingRead, textCol, type SqlExecutor, type SqlRow } from './sql.js';
+import { intCol, lockingRead, textCol, textColOrNull, type SqlExecutor, type SqlRow } from './sql.js';
 
 interface HandRow {
   readonly id: HandId;
@@ -280,7 +280,7 @@ export function sqlHandJournal({ driver, clock }: SqlContext): HandJournal {
         const fair = hand.fair;
         if (fair !== undefined) checkFair(fair);
         const row = await tx.get(
-          "INSERT INTO hands (table_id, currency, description, status, started_at, fair_secret, fair_contributions) VALUES (?, ?, ?, 'in-progress', ?, ?, ?) RETURNING id",
+          "INSERT INTO hands (table_id, currency, description, status, started_at, fair_secret, fair_contributions, start_state) VALUES (?, ?, ?, 'in-progress', ?, ?, ?, ?) RETURNING id",
           [
             hand.tableId,
             currency,
@@ -288,6 +288,7 @@ export function sqlHandJournal({ driver, clock }: SqlContext): HandJournal {
             clock(),
             fair?.secret ?? null,
             fair === undefined ? null : JSON.stringify(fair.contributions),
+            hand.start ?? null,
           ],
         );
         if (fair !== undefined) await upsertLink(tx, hand.tableId, fair.next);
@@ -362,6 +363,28 @@ export function sqlHandJournal({ driver, clock }: SqlContext): HandJournal {
     async handStatus(handId) {
       const row = await driver.get('SELECT status FROM hands WHERE id = ?', [handId]);
       return row === undefined ? null : statusOf(row);
+    },
+
+    async handInPlay(tableId) {
+      return driver.transaction(
+        async (tx) => {
+          const hand = await tx.get(
+            "SELECT id, start_state FROM hands WHERE table_id = ? AND status = 'in-progress' ORDER BY id DESC LIMIT 1",
+            [tableId],
+          );
+          if (hand === undefined) return null;
+          const handId = intCol(hand, 'id');
+          const actions = await tx.all('SELECT action FROM hand_actions WHERE hand_id = ? ORDER BY seq', [
+            handId,
+          ]);
+          return {
+            handId,
+            start: textColOrNull(hand, 'start_state'),
+            actions: actions.map((row) => textCol(row, 'action')),
+          };
+        },
+        { readOnly: true },
+      );
     },
 
     async tablesInPlay() {

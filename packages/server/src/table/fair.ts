@@ -77,18 +77,12 @@ export function linkFromStore(table: string, stored: FairLink): OpenLink {
   return openLink(table, stored.hand, previous, secret);
 }
 
-/**
- * Deals the open link's hand: its fair record, the random source its deck is drawn from, and the
- * chain's next link (its secret drawn now, from the table's source).
- */
-export function dealLink(
+/** The link's hand dealt with these contributions (in increasing seat order): its fair record and deck. */
+export function dealHand(
   table: string,
-  link: OpenLink,
-  random: RandomSource,
-): { readonly fair: HandFair; readonly deck: RandomSource; readonly next: OpenLink } {
-  const contributions = [...link.contributions]
-    .sort(([a], [b]) => a - b)
-    .map(([seat, bytes]): Contribution => ({ seat, bytes }));
+  link: Pick<OpenLink, 'hand' | 'previous' | 'secret'>,
+  contributions: readonly Contribution[],
+): { readonly fair: HandFair; readonly deck: RandomSource } {
   const { hand, previous, secret } = link;
   const dealt = fairDeal({ table, hand, previous, secret }, contributions);
   if (!dealt.ok) throw new Error(`fair deal of ${table} hand ${hand}: ${dealt.error.message}`);
@@ -104,6 +98,21 @@ export function dealLink(
       hashes: deal.contributionHashes,
     },
     deck: deal.random(),
-    next: openLink(table, hand + 1, deal.commitment, randomBytes(random)),
   };
+}
+
+/**
+ * Deals the open link's hand: its fair record, the random source its deck is drawn from, and the
+ * chain's next link (its secret drawn now, from the table's source).
+ */
+export function dealLink(
+  table: string,
+  link: OpenLink,
+  random: RandomSource,
+): { readonly fair: HandFair; readonly deck: RandomSource; readonly next: OpenLink } {
+  const contributions = [...link.contributions]
+    .sort(([a], [b]) => a - b)
+    .map(([seat, bytes]): Contribution => ({ seat, bytes }));
+  const { fair, deck } = dealHand(table, link, contributions);
+  return { fair, deck, next: openLink(table, link.hand + 1, fair.commitment, randomBytes(random)) };
 }

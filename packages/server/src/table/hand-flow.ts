@@ -4,11 +4,19 @@
  * a player (time-out, disconnection, leaving), the settlement, and what follows the hand. Every
  * function here works on a `Run` (./effects.ts): it changes the state and emits effects, nothing else.
  */
-import { Hand, toHex, type HandAction, type HandConfig, type HandEvent } from '@felt/engine';
+import {
+  Hand,
+  toHex,
+  type HandAction,
+  type HandConfig,
+  type HandEvent,
+  type RandomSource,
+} from '@felt/engine';
 import type { ChipMove, Settlement } from '../storage/types.js';
 import { resolveTable, type ResolvedTable } from './config.js';
 import { announceAside, broadcast, broadcastSnapshot, persist, tell, timer, type Run } from './effects.js';
 import { dealLink, storedLink } from './fair.js';
+import { storedFair, type HandStart } from './hand-start.js';
 import { buildRecap, historyPhh } from './history.js';
 import { offerRunTwice, runTwiceDue } from './run-twice.js';
 import {
@@ -102,37 +110,27 @@ export function startHand(run: Run): void {
     }
   }
   s.consented.clear();
-  for (const seat of plan.missedSmall) s.seats[seat]!.missedSmall = true;
-  for (const seat of plan.missedBig) s.seats[seat]!.missedBig = true;
-  for (const seat of plan.nowPaid) {
-    const paid = s.seats[seat]!;
-    paid.paid = true;
-    paid.missedSmall = false;
-    paid.missedBig = false;
-  }
-  s.button = plan.button;
-  s.lastSmallBlind = plan.smallBlindSeat;
-  s.lastBigBlind = plan.bigBlindSeat;
+  takePlan(s, plan);
   const seatsInHand = plan.order.map((seat) => s.seats[seat]!);
-  const config: HandConfig = {
-    ...settings.engine,
-    stacks: seatsInHand.map((seat) => seat.stack),
-    ...(stud
-      ? { antes: settings.ante }
-      : {
-          blinds: plan.blinds,
-          ...(plan.deadBlinds.some((d) => d > 0) ? { deadBlinds: plan.deadBlinds } : {}),
-        }),
-  };
+  const stacks = seatsInHand.map((seat) => seat.stack);
   // The deck is derived from the chain's secret and every contribution acknowledged for it; the next
   // hand's secret is drawn now and stored with this hand, before its commitment goes out.
   const { fair, deck, next } = dealLink(s.id, s.fair, s.random);
   s.fair = next;
-  const created = Hand.create(config, deck);
-  if (!created.ok) throw new Error(`hand refused by the engine: ${created.error.message}`);
-  const engine = created.value;
+  const engine = dealHandEngine(settings, plan, stacks, deck);
   const accounts = seatsInHand.map((seat) => seat.account);
-  s.storing = { engine, settings, plan, accounts, names: seatsInHand.map((seat) => seat.name), fair };
+  const names = seatsInHand.map((seat) => seat.name);
+  s.storing = { engine, settings, plan, accounts, names, fair };
+  const start: HandStart = {
+    stakes: settings.config.stakes,
+    plan,
+    stacks,
+    accounts,
+    names,
+    muckLosing: seatsInHand.map((seat) => seat.muckLosing),
+    timeBankMs: seatsInHand.map((seat) => seat.timeBankMs),
+    fair: storedFair(fair),
+  };
   persist(run, {
     kind: 'start-hand',
     hand: {
@@ -146,8 +144,50 @@ export function startHand(run: Run): void {
         contributions: fair.contributions.map((c) => toHex(c.bytes)),
         next: storedLink(next),
       },
+      start: JSON.stringify(start),
     },
   });
+}
+
+/**
+ * The table's marks of a hand planned (or resumed): missed blinds, blinds paid, the button and the
+ * blinds' seats.
+ */
+export function takePlan(s: MachineState, plan: HandPlan): void {
+  // The seats still taken (a hand resumed by another owner: some may have been left since the deal).
+  const taken = (seats: readonly number[]): SeatState[] => seats.flatMap((seat) => s.seats[seat] ?? []);
+  for (const seat of taken(plan.missedSmall)) seat.missedSmall = true;
+  for (const seat of taken(plan.missedBig)) seat.missedBig = true;
+  for (const paid of taken(plan.nowPaid)) {
+    paid.paid = true;
+    paid.missedSmall = false;
+    paid.missedBig = false;
+  }
+  s.button = plan.button;
+  s.lastSmallBlind = plan.smallBlindSeat;
+  s.lastBigBlind = plan.bigBlindSeat;
+}
+
+/** The engine's hand of `plan` at `settings` with these stacks (position order), dealt from `deck`. */
+export function dealHandEngine(
+  settings: ResolvedTable,
+  plan: HandPlan,
+  stacks: readonly number[],
+  deck: RandomSource,
+): Hand {
+  const config: HandConfig = {
+    ...settings.engine,
+    stacks,
+    ...(settings.variant.forced === 'bring-in'
+      ? { antes: settings.ante }
+      : {
+          blinds: plan.blinds,
+          ...(plan.deadBlinds.some((d) => d > 0) ? { deadBlinds: plan.deadBlinds } : {}),
+        }),
+  };
+  const created = Hand.create(config, deck);
+  if (!created.ok) throw new Error(`hand refused by the engine: ${created.error.message}`);
+  return created.value;
 }
 
 /**
@@ -174,13 +214,22 @@ export function handStored(run: Run, handId: HandId): void {
     startedAt: run.now,
     clock: null,
     recordSeq: 0,
-    announced: storing.engine.events.length,
+    announced: 0,
     bankFrom: null,
     runTwice: null,
   };
+  playHand(run, hand);
+  commit(run, null, null);
+}
+
+/**
+ * The hand is the table's hand in play: its first message (its commitment and contributions, and the
+ * next hand's commitment), every event so far, then the snapshot that shows it (it stands after them).
+ */
+export function playHand(run: Run, hand: HandInPlay): void {
+  const s = run.s;
   s.hand = hand;
   s.handTimes.push(run.now);
-  // The hand's first message: its commitment and contributions, and the next hand's commitment.
   const next = s.fair!;
   broadcast(run, (seq) => ({ type: 'hand-start', hand, seq, next }));
   const events = hand.engine.events;
@@ -188,8 +237,8 @@ export function handStored(run: Run, handId: HandId): void {
     const event = events[i]!;
     broadcast(run, (seq) => ({ type: 'table-event', hand, seq, event }));
   }
+  hand.announced = events.length;
   broadcastSnapshot(run);
-  commit(run, null, null);
 }
 
 // ------------------------------------------------------------------ blinds without auto-post
@@ -279,23 +328,7 @@ export function commit(run: Run, action: HandAction | null, account: AccountId |
   const hand = run.s.hand!;
   const engine = hand.engine;
   const from = hand.announced;
-  if (action !== null) {
-    const applied = engine.apply(action);
-    if (!applied.ok) throw new Error(`engine refused a verified action: ${applied.error.message}`);
-  }
-  // What the hand waits for from the table: the deals (all-in: the hands turned up first, then run it
-  // twice asked when offered), and at the showdown each hand shown or mucked.
-  let offer = false;
-  for (let phase = engine.phase; phase === 'deal' || phase === 'showdown'; phase = engine.phase) {
-    const exposure = phase === 'deal' ? engine.nextExposure() : null;
-    if (phase === 'deal' && exposure === null && runTwiceDue(run.s, hand)) {
-      offer = true;
-      break;
-    }
-    const move = phase === 'deal' ? (exposure ?? ({ type: 'deal' } as const)) : showdownMove(run.s, hand);
-    const applied = engine.apply(move);
-    if (!applied.ok) throw new Error(`${move.type} refused: ${applied.error.message}`);
-  }
+  const offer = advance(run.s, hand, action);
   const fresh = engine.events.slice(from);
   // The action that ends the hand is recorded and settled in one transaction: one commit.
   const settlement = engine.isDone ? settle(hand) : undefined;
@@ -319,6 +352,27 @@ export function commit(run: Run, action: HandAction | null, account: AccountId |
 }
 
 /**
+ * Applies `action` (null: none) to the hand, then what the hand waits for from the table: the deals
+ * (all-in: the hands turned up first, then run it twice asked when offered), and at the showdown each
+ * hand shown or mucked. True: it stopped to offer run it twice.
+ */
+export function advance(s: MachineState, hand: HandInPlay, action: HandAction | null): boolean {
+  const engine = hand.engine;
+  if (action !== null) {
+    const applied = engine.apply(action);
+    if (!applied.ok) throw new Error(`engine refused a verified action: ${applied.error.message}`);
+  }
+  for (let phase = engine.phase; phase === 'deal' || phase === 'showdown'; phase = engine.phase) {
+    const exposure = phase === 'deal' ? engine.nextExposure() : null;
+    if (phase === 'deal' && exposure === null && runTwiceDue(s, hand)) return true;
+    const move = phase === 'deal' ? (exposure ?? ({ type: 'deal' } as const)) : showdownMove(s, hand);
+    const applied = engine.apply(move);
+    if (!applied.ok) throw new Error(`${move.type} refused: ${applied.error.message}`);
+  }
+  return false;
+}
+
+/**
  * The next hand at the showdown (in showdown order) is shown, or mucked when a shown hand already
  * beats it and its player mucks losing hands (a player who left is taken to). The last player in a
  * pot always shows: he wins it.
@@ -334,7 +388,7 @@ function showdownMove(s: MachineState, hand: HandInPlay): HandAction {
 }
 
 /** The hand waits for a player: fold for a leaver, else start his clock. */
-function nextDecision(run: Run): void {
+export function nextDecision(run: Run): void {
   const hand = run.s.hand!;
   const p = hand.engine.actor;
   if (p === null) throw new Error(`hand stuck in phase ${hand.engine.phase}`);

@@ -30,6 +30,7 @@ import {
   stopClock,
 } from './hand-flow.js';
 import type { TablePolicies } from './policies.js';
+import { resumeHand } from './resume.js';
 import { answerRunTwice, closeRunTwice } from './run-twice.js';
 import { seatOf, toldDeadline, type MachineState, type RunTwiceOffer, type SeatState } from './state.js';
 import {
@@ -497,6 +498,8 @@ function controllerCommand(run: Run, command: ControllerCommand): CommandResult 
       s.handsAllowed += command.count;
       scheduleHand(run);
       return OK;
+    case 'resume-hand':
+      return resumeHand(run, command);
     case 'pause':
       if (s.paused !== command.paused) {
         s.paused = command.paused;

@@ -250,6 +250,18 @@ export type ControllerCommand =
       readonly seat: number;
       readonly stack: number;
     }
+  /**
+   * A ledger table taken over from a process that handed it over in play (src/cluster/), its seats
+   * restored: go on with its hand in progress `handId` from the state it was dealt from and the actions
+   * recorded since (the journal's, ../storage/hand-journal.ts `handInPlay`), each replayed and checked.
+   * Refused when the seats or the replay do not match the journal: the hand is then cancelled instead.
+   */
+  | {
+      readonly type: 'resume-hand';
+      readonly handId: HandId;
+      readonly start: string;
+      readonly actions: readonly string[];
+    }
   /** Take `account` out with his stack (after the hand he is in). */
   | { readonly type: 'unseat'; readonly account: AccountId }
   /** Add `chips` to the stack of `account`, who is not in a hand in progress (a tournament's rebuy or add-on). */

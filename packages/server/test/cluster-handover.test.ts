@@ -1,0 +1,105 @@
+/**
+ * A hand handed over in play, on real `felt serve --db postgres://… --bus nats://…` processes: the
+ * process running a table is stopped (SIGTERM) while a player there takes his time — the hand cannot
+ * end within the stop's wait — and the other process goes on with the same hand from the journal (same
+ * hand id, same cards, nothing cancelled); the player acts through his process and the hand settles.
+ * The last process, stopped with a hand running, keeps the rule of one process (nothing handed over).
+ * Without PostgreSQL or NATS it skips, or fails when CI=true (./services.ts).
+ */
+import { describe, expect, it } from 'vitest';
+import type { TableConfig } from '../src/table/types.js';
+import { clusterRooms, eventually, memberOf } from './cluster-helpers.js';
+import { felt, Player } from './integration-helpers.js';
+import { natsReachable } from './nats-helpers.js';
+import { postgresReachable } from './postgres-helpers.js';
+
+const reachable = (await postgresReachable()) && (await natsReachable());
+
+const TABLE = 'handover-1';
+/** Three seats for two players (a full table would make the lobbies open another); a long decision clock. */
+const table: TableConfig = {
+  id: TABLE,
+  name: TABLE,
+  game: 'holdem',
+  structure: 'no-limit',
+  stakes: { small: 100, big: 200 },
+  currency: 'play',
+  seats: 3,
+  clocks: { actionMs: 120_000, betweenHandsMs: 50 },
+};
+
+describe.runIf(reachable)('a hand handed over in play on SIGTERM (PostgreSQL, NATS)', () => {
+  const { room } = clusterRooms([table], [TABLE]);
+
+  it('SIGTERM with a hand that cannot end: the process exits 0, the other goes on with the same hand — not cancelled — and it settles; stopped in its turn mid-hand, the last process hands nothing over', async () => {
+    const cluster = await room();
+    const a = await cluster.first();
+    const b = await cluster.start('b');
+    // Both play through b; a runs the table (the commands cross the bus).
+    const ann = await Player.signUp(b.url, 'ann');
+    const bob = await Player.signUp(b.url, 'bob');
+    ann.autoplay = false;
+    await ann.sit(TABLE, 0, 10_000);
+    await bob.sit(TABLE, 1, 10_000);
+
+    // Ann plays the hand to the flop, then takes her time.
+    const cardsOf = (handId: number, type: 'deal-hole' | 'deal-board') =>
+      ann.events.flatMap(({ handId: id, event }) => {
+        if (id !== handId) return [];
+        if (event.type === 'deal-board' && type === 'deal-board') return event.cards;
+        return event.type === 'deal-hole' && type === 'deal-hole' && event.seat === 0 ? event.cards : [];
+      });
+    const handId = await eventually(async () => {
+      const legal = ann.legal;
+      if (legal === null) return null;
+      if (cardsOf(legal.handId, 'deal-board').length >= 3) return legal.handId;
+      ann.legal = null;
+      const action = legal.legal.check ? { type: 'check' } : { type: 'call' };
+      await ann.client.ok('act', { tableId: TABLE, handId: legal.handId, action });
+      return null;
+    }, 'ann to act on the flop');
+    const hole = cardsOf(handId, 'deal-hole');
+    const board = cardsOf(handId, 'deal-board');
+    expect(hole.length).toBe(2);
+    expect(hole).not.toContain('??');
+    expect((await cluster.owners()).get(TABLE)).toBe(memberOf(a));
+    ann.legal = null;
+
+    const stoppedAt = Date.now();
+    expect(await a.stop()).toBe(0);
+    console.log(`cluster handover: the owner stopped in ${Date.now() - stoppedAt} ms`);
+    expect(a.logs.filter((line) => line.msg === 'table handed over in play').length).toBe(1);
+    const takeover = await eventually(
+      () => Promise.resolve(b.logs.find((line) => line.msg === 'table taken over') ?? null),
+      'b to take the table over',
+    );
+    expect(takeover).toMatchObject({ tableId: TABLE, handsCancelled: 0, handResumed: handId, seatsKept: 2 });
+
+    // The same hand goes on at b: same id, her cards, the board so far; she is asked again.
+    const resumed = await ann.until((view) => view.hand?.handId === handId && ann.legal?.handId === handId);
+    console.log(`cluster handover: ann asked again ${Date.now() - stoppedAt} ms after the SIGTERM`);
+    expect(resumed.hand!.players.find((p) => p.seat === 0)!.cards).toEqual(hole);
+    expect(resumed.hand!.board).toEqual(board);
+    ann.autoplay = true;
+    await ann.client.ok('act', { tableId: TABLE, handId, action: { type: 'check' } });
+    await eventually(async () => {
+      const settled = await cluster.handsWith('settled');
+      return settled.includes(handId) ? true : null;
+    }, 'the hand handed over to settle');
+    expect(await cluster.handsWith('cancelled')).toEqual([]);
+
+    // The last process stopped with a hand running keeps the rule of one process: nothing handed over,
+    // the hand left in progress for the crash rule of whoever takes the table next.
+    ann.autoplay = false;
+    ann.legal = null;
+    const last = (await eventually(() => Promise.resolve(ann.legal), 'ann to act in a later hand')).handId;
+    expect(await b.stop()).toBe(0);
+    expect(b.logs.filter((line) => line.msg === 'table handed over in play')).toEqual([]);
+    expect(await cluster.handsWith('in-progress')).toEqual([last]);
+    ann.close();
+    bob.close();
+    const audit = await felt(['admin', 'audit', '--db', cluster.url]);
+    expect((audit.json as { problems: unknown[] }).problems).toEqual([]);
+    expect((audit.json as { conserved: boolean }).conserved).toBe(true);
+  }, 300_000);
+});
