@@ -418,18 +418,18 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
         houseBots.stop();
         // A process of several lets the hands at its tables end, and hands over in play those still
         // running when the wait is over (docs/deploy.md).
-        await cluster?.member.finishHands(CLUSTER_FINISH_HANDS_MS);
+        const lastLeases = (await cluster?.member.finishHands(CLUSTER_FINISH_HANDS_MS)) ?? [];
         await hub.shutdown(1500);
         await ws.close();
         await lobby.dispose();
         await tournaments.close();
-        // Same rule as a crash, applied at once: players' chips go back to their balances now. In a
-        // cluster the others take this process's tables over (seats kept; a hand handed over in play
-        // goes on there, any other still running is cancelled).
+        // Same rule as a crash, applied at once: players' chips go back to their balances now — in a
+        // cluster too when this is its last process. Otherwise the others take this process's tables
+        // over (seats kept; a hand handed over in play goes on there, any other is cancelled).
         const report =
           cluster === null
             ? await storage.recoverTables(await storage.tablesInPlay())
-            : { handsCancelled: 0, seatsCashedOut: 0 };
+            : await cluster.closeAsLast(lastLeases);
         await (cluster ?? storage).close();
         lock?.release();
         await new Promise<void>((resolveClose) => {

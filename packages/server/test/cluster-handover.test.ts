@@ -3,35 +3,27 @@
  * process running a table is stopped (SIGTERM) while a player there takes his time — the hand cannot
  * end within the stop's wait — and the other process goes on with the same hand from the journal (same
  * hand id, same cards, nothing cancelled); the player acts through his process and the hand settles.
- * The last process, stopped with a hand running, keeps the rule of one process (nothing handed over).
+ * The last process, stopped with a hand running, keeps the rule of one process: nothing handed over, the
+ * hand cancelled and every seat cashed out.
  * Without PostgreSQL or NATS it skips, or fails when CI=true (./services.ts).
  */
 import { describe, expect, it } from 'vitest';
-import type { TableConfig } from '../src/table/types.js';
 import { clusterRooms, eventually, memberOf } from './cluster-helpers.js';
 import { felt, Player } from './integration-helpers.js';
 import { natsReachable } from './nats-helpers.js';
 import { postgresReachable } from './postgres-helpers.js';
+import { nlHoldem } from './table-configs.js';
 
 const reachable = (await postgresReachable()) && (await natsReachable());
 
 const TABLE = 'handover-1';
 /** Three seats for two players (a full table would make the lobbies open another); a long decision clock. */
-const table: TableConfig = {
-  id: TABLE,
-  name: TABLE,
-  game: 'holdem',
-  structure: 'no-limit',
-  stakes: { small: 100, big: 200 },
-  currency: 'play',
-  seats: 3,
-  clocks: { actionMs: 120_000, betweenHandsMs: 50 },
-};
+const table = nlHoldem(TABLE, { seats: 3, clocks: { actionMs: 120_000, betweenHandsMs: 50 } });
 
 describe.runIf(reachable)('a hand handed over in play on SIGTERM (PostgreSQL, NATS)', () => {
   const { room } = clusterRooms([table], [TABLE]);
 
-  it('SIGTERM with a hand that cannot end: the process exits 0, the other goes on with the same hand — not cancelled — and it settles; stopped in its turn mid-hand, the last process hands nothing over', async () => {
+  it('SIGTERM with a hand that cannot end: the process exits 0, the other goes on with the same hand — not cancelled — and it settles; stopped in its turn mid-hand, the last process hands nothing over and cashes everybody out', async () => {
     const cluster = await room();
     const a = await cluster.first();
     const b = await cluster.start('b');
@@ -89,13 +81,19 @@ describe.runIf(reachable)('a hand handed over in play on SIGTERM (PostgreSQL, NA
     expect(await cluster.handsWith('cancelled')).toEqual([]);
 
     // The last process stopped with a hand running keeps the rule of one process: nothing handed over,
-    // the hand left in progress for the crash rule of whoever takes the table next.
+    // the hand cancelled (every chip back where it came from) and every seat cashed out.
     ann.autoplay = false;
     ann.legal = null;
     const last = (await eventually(() => Promise.resolve(ann.legal), 'ann to act in a later hand')).handId;
     expect(await b.stop()).toBe(0);
     expect(b.logs.filter((line) => line.msg === 'table handed over in play')).toEqual([]);
-    expect(await cluster.handsWith('in-progress')).toEqual([last]);
+    expect(await cluster.handsWith('in-progress')).toEqual([]);
+    expect(await cluster.handsWith('cancelled')).toEqual([last]);
+    expect(await cluster.seatsWithChips()).toBe(0);
+    expect(b.logs.find((line) => line.msg === 'stopped')).toMatchObject({
+      handsCancelled: 1,
+      seatsCashedOut: 2,
+    });
     ann.close();
     bob.close();
     const audit = await felt(['admin', 'audit', '--db', cluster.url]);

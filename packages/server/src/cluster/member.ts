@@ -29,7 +29,7 @@ import {
   type OwnerRequest,
 } from './owner-protocol.js';
 import type { ClusterStatusView } from '@felt/protocol';
-import type { ClusterRegistry, ClusterView, MemberId } from './registry.js';
+import type { ClusterRegistry, ClusterView, Lease, MemberId } from './registry.js';
 
 export interface ClusterMemberOptions {
   readonly registry: ClusterRegistry;
@@ -379,9 +379,10 @@ export class ClusterMember implements TableMember {
    * the members taking its tables find no hand to cancel. A table whose hand still runs then is
    * handed over in play when another member is live: its actor stopped (nothing more written), its
    * lease released so marked, and the member taking it goes on with the hand from the journal. The
-   * last member keeps the rule of one process: its hands are cancelled when a process takes its tables.
+   * last member (no other live) keeps the rule of one process: it hands nothing over and returns the
+   * leases it holds, for its tables to be closed by the crash rule (./room.ts `closeAsLast`); else [].
    */
-  async finishHands(ms: number): Promise<void> {
+  async finishHands(ms: number): Promise<readonly Lease[]> {
     this.#leaving = true;
     const running = [...this.#tables.values()].filter((table) => table.local !== null);
     await Promise.all(
@@ -395,11 +396,14 @@ export class ClusterMember implements TableMember {
     while (Date.now() < until && inPlay().length > 0) {
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
-    const left = inPlay();
-    if (left.length === 0) return;
     const others = (await this.options.registry.liveMembers()).filter((id) => id !== this.#id);
-    if (others.length === 0) return;
-    await Promise.all(left.map((table) => this.#handOverInPlay(table)));
+    if (others.length === 0) {
+      return running.flatMap((table) =>
+        table.localEpoch === null ? [] : [{ tableId: table.id, epoch: table.localEpoch }],
+      );
+    }
+    await Promise.all(inPlay().map((table) => this.#handOverInPlay(table)));
+    return [];
   }
 
   /** Stops the table's actor, then releases its lease as handed over in play (./takeover.ts resumes it). */

@@ -11,13 +11,14 @@ import { PostgresDriver } from '../storage/postgres.js';
 import { textCol } from '../storage/sql.js';
 import { migrated } from '../storage/index.js';
 import { sqlStorage } from '../storage/sql-storage.js';
+import type { RecoveryReport } from '../storage/hand-journal.js';
 import type { Storage } from '../storage/types.js';
 import type { Table, TableConfig, TableStorage } from '../table/types.js';
 import { SharedAllInCounter } from './all-ins.js';
 import { Bus } from './bus.js';
 import { fencedTableStorage } from './fence.js';
 import { ClusterMember } from './member.js';
-import { ClusterRegistry } from './registry.js';
+import { ClusterRegistry, type Lease } from './registry.js';
 import { cancelHand, seatsFor, takeOver } from './takeover.js';
 import { SharedWaitingLists } from './waiting-lists.js';
 
@@ -57,6 +58,11 @@ export interface ClusterRoom {
   readonly allIns: SharedAllInCounter;
   /** The waiting lists every process shares (./waiting-lists.ts). */
   readonly waitingLists: SharedWaitingLists;
+  /**
+   * The last member leaving (SIGTERM, no other live): its tables closed as one process closes its own —
+   * hands in progress cancelled, every seat cashed out (RULES.md §1) — each through its lease, still held.
+   */
+  closeAsLast(leases: readonly Lease[]): Promise<RecoveryReport>;
   /** Leaves the cluster (its tables to the others) and closes the bus and the database. */
   close(): Promise<void>;
 }
@@ -154,6 +160,20 @@ export async function openClusterRoom(options: ClusterRoomOptions): Promise<Clus
     registry,
     allIns,
     waitingLists,
+    async closeAsLast(leases) {
+      let report: RecoveryReport = { handsCancelled: 0, refunded: 0, seatsCashedOut: 0, cashedOut: 0 };
+      for (const lease of leases) {
+        const fenced = fencedTableStorage(driver, { ...lease, memberId: member.id });
+        const closed = await fenced.recoverTables([lease.tableId]);
+        report = {
+          handsCancelled: report.handsCancelled + closed.handsCancelled,
+          refunded: report.refunded + closed.refunded,
+          seatsCashedOut: report.seatsCashedOut + closed.seatsCashedOut,
+          cashedOut: report.cashedOut + closed.cashedOut,
+        };
+      }
+      return report;
+    },
     async close() {
       clearInterval(allInTimer);
       waitingLists.close();
