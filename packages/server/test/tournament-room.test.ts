@@ -205,7 +205,13 @@ describe('the room runs tournaments over the protocol', () => {
     expect(held.state).toBe('running');
     // Levels of three hands, a hand counted when it finishes: while the first is played, three are left
     // (this one included).
-    expect(held.clock).toEqual({ phase: 'level', remainingMs: null, remainingHands: 3, breakNext: false });
+    expect(held.clock).toEqual({
+      phase: 'level',
+      remainingMs: null,
+      remainingHands: 3,
+      breakNext: false,
+      paused: false,
+    });
 
     await first.server.stop();
     const server = await startServer({
