@@ -595,6 +595,7 @@ export class TournamentDirector {
     this.#finalTable = c.counts.finalTable;
     this.#gameChanges = c.counts.gameChanges;
     this.#phase = c.phase;
+    this.#clock = c.clock;
     if (c.phase === 'finished' || c.phase === 'cancelled') {
       this.#settle();
       return;
@@ -604,7 +605,7 @@ export class TournamentDirector {
         this.#startTimer.start(Math.max(0, (c.def.startsAt ?? 0) - this.#deps.clock.now()));
       return;
     }
-    this.#clock = c.clock ?? startClock(this.#deps.clock.now());
+    this.#clock ??= startClock(this.#deps.clock.now());
     // A deal open at the crash is open again with its answers, and the level's time stays stopped.
     if (c.deal) this.#reopenDeal(c.deal);
     else this.#releaseClock();
