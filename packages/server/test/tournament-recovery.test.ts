@@ -17,10 +17,16 @@ import {
 import { elapsedMs } from '../src/tournament/clock.js';
 import { DEAL_MS } from '../src/tournament/deal.js';
 import { manualClock } from '../src/table/index.js';
-import type { Table } from '../src/table/types.js';
-import { TournamentDirector, type SeatFollower } from '../src/tournament/director.js';
+import { TournamentDirector } from '../src/tournament/director.js';
 import { ledgerMoney } from '../src/tournament/money.js';
-import { botDeps, botRef, botTournament, driveUntil, holdemDefinition } from './tournament-helpers.js';
+import {
+  botDeps,
+  botRef,
+  botTournament,
+  driveUntil,
+  holdemDefinition,
+  watchingTables,
+} from './tournament-helpers.js';
 
 const dirs: string[] = [];
 afterAll(() => {
@@ -133,26 +139,15 @@ describe('a tournament after a crash', () => {
     const after = botDeps({ seed: 9, save: again.save });
     // Watch each table the players are seated at (before they sit, so before any hand) for its hands' big blinds.
     const bigBlinds: number[] = [];
-    const bots = after.deps.follower!;
-    const watched = new Set<Table>();
-    const follower: SeatFollower = {
-      seated: (player, table, seat) => {
-        if (!watched.has(table)) {
-          watched.add(table);
-          let shown: number | null = null;
-          table.subscribe(null, (message) => {
-            if (message.type !== 'table-snapshot' || message.view.hand === null) return;
-            if (message.view.hand.handId === shown) return;
-            shown = message.view.hand.handId;
-            bigBlinds.push(message.view.stakes.small); // a table's `small` is its big blind
-          });
-        }
-        bots.seated(player, table, seat);
-      },
-      unseated: (account, table) => {
-        bots.unseated(account, table);
-      },
-    };
+    const follower = watchingTables(after.deps.follower!, (table) => {
+      let shown: number | null = null;
+      table.subscribe(null, (message) => {
+        if (message.type !== 'table-snapshot' || message.view.hand === null) return;
+        if (message.view.hand.handId === shown) return;
+        shown = message.view.hand.handId;
+        bigBlinds.push(message.view.stakes.small); // a table's `small` is its big blind
+      });
+    });
     const director = await TournamentDirector.resume(stored, { ...after.deps, follower });
     await director.done;
     expect(after.errors).toEqual([]);
