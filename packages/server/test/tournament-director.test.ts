@@ -4,6 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { manualClock } from '../src/table/index.js';
+import { countingClockDecisions } from '../src/tournament/bots.js';
 import { TournamentDirector } from '../src/tournament/director.js';
 import { isBalanced, playersAt } from '../src/tournament/seating.js';
 import type { TournamentDefinition } from '../src/tournament/structure.js';
@@ -14,7 +15,6 @@ import {
   driveUntil,
   holdemDefinition,
   placesTaken,
-  watchingTables,
 } from './tournament-helpers.js';
 
 const register = async (t: ReturnType<typeof botTournament>, n: number, from = 1) => {
@@ -211,22 +211,12 @@ describe('tournament controller', () => {
   async function clockTaken(def: TournamentDefinition, entrants: number, seed: number) {
     const clock = manualClock();
     const { deps, errors } = botDeps({ clock, seed });
-    let taken = 0;
-    const follower = watchingTables(deps.follower!, (table) => {
-      let deadline: number | null = null;
-      table.subscribe(null, (message) => {
-        if (message.type === 'clock') deadline = message.deadline;
-        else if (message.type === 'table-event' && deadline !== null) {
-          if (clock.now() >= deadline) taken++;
-          deadline = null;
-        }
-      });
-    });
-    const director = new TournamentDirector('tt', def, { ...deps, follower });
+    const counted = countingClockDecisions(deps.follower!, clock);
+    const director = new TournamentDirector('tt', def, { ...deps, follower: counted.follower });
     for (let i = 1; i <= entrants; i++) expect((await director.register(botRef(i))).ok).toBe(true);
     await driveUntil(clock, () => director.phase === 'finished', { stepMs: 5, limitMs: 24 * 3_600_000 });
     expect(errors).toEqual([]);
-    return { taken, figures: director.figures() };
+    return { taken: counted.taken(), figures: director.figures() };
   }
 
   it('in-process bots are offered every decision wherever they are moved: the action clock takes none, in hold’em and in a mixed game of new tables each level', async () => {

@@ -2,13 +2,12 @@
 import { seededRandom } from '@felt/engine';
 import { expect } from 'vitest';
 import { realClock, type ManualClock } from '../src/table/index.js';
-import type { Table, TableClock } from '../src/table/types.js';
+import type { TableClock } from '../src/table/types.js';
 import { TournamentBots } from '../src/tournament/bots.js';
 import {
   TournamentDirector,
   type DirectorDeps,
   type Observation,
-  type SeatFollower,
   type TournamentMoney,
 } from '../src/tournament/director.js';
 import type { Level, TournamentDefinition } from '../src/tournament/structure.js';
@@ -79,23 +78,6 @@ export async function driveUntil(
     clock.advance(stepMs);
     await settled();
   }
-}
-
-/** `follower`, calling `watch` once for each table before its first player sits there (so before any hand). */
-export function watchingTables(follower: SeatFollower, watch: (table: Table) => void): SeatFollower {
-  const watched = new Set<Table>();
-  return {
-    seated: (player, table, seat) => {
-      if (!watched.has(table)) {
-        watched.add(table);
-        watch(table);
-      }
-      follower.seated(player, table, seat);
-    },
-    unseated: (account, table) => {
-      follower.unseated(account, table);
-    },
-  };
 }
 
 interface BotOptions {

@@ -17,16 +17,10 @@ import {
 import { elapsedMs } from '../src/tournament/clock.js';
 import { DEAL_MS } from '../src/tournament/deal.js';
 import { manualClock } from '../src/table/index.js';
+import { watchingTables } from '../src/tournament/bots.js';
 import { TournamentDirector } from '../src/tournament/director.js';
 import { ledgerMoney } from '../src/tournament/money.js';
-import {
-  botDeps,
-  botRef,
-  botTournament,
-  driveUntil,
-  holdemDefinition,
-  watchingTables,
-} from './tournament-helpers.js';
+import { botDeps, botRef, botTournament, driveUntil, holdemDefinition } from './tournament-helpers.js';
 
 const dirs: string[] = [];
 afterAll(() => {
