@@ -224,4 +224,43 @@ describe('the final-table deal in the controller, on a manual clock', () => {
     expect(t.errors).toEqual([]);
     await t.director.close();
   });
+
+  it('a deal proposed during a break stops the break’s time too: once the deal is off, the break lasts what it had left, then the next level is dealt', async () => {
+    const clock = manualClock();
+    const def = holdemDefinition({
+      maxEntrants: 3,
+      startingChips: 10_000,
+      levelLength: { unit: 'minutes', value: 1 },
+      breaks: { everyLevels: 1, minutes: 5 },
+    });
+    // Bots thinking three seconds (of the manual clock): the first level deals a few hands only.
+    const t = botTournament(def, { clock, seed: 4, thinkMs: 3000 });
+    for (let i = 1; i <= 3; i++) expect((await t.director.register(botRef(i))).ok).toBe(true);
+    await driveUntil(clock, () => t.director.clock()?.phase === 'break');
+    clock.advance(60_000);
+    const [proposer, other] = t.director
+      .standings()
+      .filter((e) => !e.out)
+      .map((e) => e.ref.account) as [number, number];
+    // Every table is between hands: the deal is worked out at once, and the break's time stops.
+    expect((await t.director.proposeDeal(proposer, 'icm')).ok).toBe(true);
+    expect(t.director.deal()?.amounts).not.toBeNull();
+    const held = t.director.clock()!;
+    expect(held).toMatchObject({ phase: 'break', remainingMs: 4 * 60_000, paused: true });
+    clock.advance(DEAL_MS / 2);
+    await driveUntil(clock, () => true);
+    expect(t.director.clock()).toEqual(held);
+
+    expect((await t.director.declineDeal(other)).ok).toBe(true);
+    const hands = t.director.figures().hands;
+    clock.advance(held.remainingMs! - 1);
+    await driveUntil(clock, () => true);
+    expect(t.director.clock()).toMatchObject({ phase: 'break', remainingMs: 1, paused: false });
+    expect(t.director.figures().hands).toBe(hands);
+    clock.advance(1);
+    await driveUntil(clock, () => t.director.figures().hands > hands, { limitMs: 60_000 });
+    expect(t.director.level()).toBe(1);
+    expect(t.errors).toEqual([]);
+    await t.director.close();
+  });
 });
