@@ -130,7 +130,7 @@ describe.skipIf(!ready.ok)('web e2e: a tournament player moved to another table 
     const moved = await shownTable(page);
     expect(moved).toBe(`${tournamentId}-1-2`);
     expect(moved).not.toBe(first);
-    expect(await notice.innerText()).toMatch(/^You were moved to table 1 to balance the tables\./);
+    expect(await notice.innerText()).toMatch(/^The final table is drawn: you are at table 1\./);
     await expect.poll(() => page.locator(`.table-screen[data-table="${first}"]`).count(), POLL).toBe(0);
     await bar.getByTestId('final-table').waitFor(POLL);
     await expect.poll(() => bar.innerText(), POLL).toMatch(/3 left/);
