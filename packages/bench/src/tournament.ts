@@ -8,7 +8,8 @@
  *   one a level) at eight-seat tables, its last level kept until a winner.
  * The bots play the strategy of `felt bots` and think 1 to 3 times FELT_TOURNAMENT_THINK_MS before each
  * action. Rows: entrants, wall time (s), hands/s, players moved between tables, levels begun, action
- * latency p99 (sent → acknowledged, i.e. durable and announced), errors, and conserved (1 = the
+ * latency p99 (sent → acknowledged, i.e. durable and announced), decisions the tables' action clocks
+ * took from the bots (0 when every bot is told of its decisions), errors, and conserved (1 = the
  * tournament chips always equalled the chips sold, the prizes paid equal the pool, and the audit finds
  * every cent).
  *
@@ -23,6 +24,7 @@ import { join } from 'node:path';
 import {
   TournamentBots,
   TournamentDirector,
+  countingClockDecisions,
   cryptoRandomSource,
   ledgerMoney,
   openMigratedSqliteStorage,
@@ -130,12 +132,13 @@ export async function runTournament(
       acted: (ms) => latencies.push(ms),
     });
     let errors = 0;
+    const counted = countingClockDecisions(bots, clock);
     const director = new TournamentDirector(prefix, def, {
       clock,
       random: cryptoRandomSource(),
       tableRandom: cryptoRandomSource,
       tableClocks: { betweenHandsMs: 1 },
-      follower: bots,
+      follower: counted.follower,
       money: ledgerMoney(storage, prefix, def.money),
       onError: () => errors++,
     });
@@ -164,6 +167,7 @@ export async function runTournament(
       row('moves', 'moves', figures.moves),
       row('levels', 'levels', figures.levels),
       row('latency-p99', 'ms', p99(latencies)),
+      row('clock-taken', 'decisions', counted.taken()),
       row('errors', 'errors', errors + figures.errors),
       row('conserved', 'yes=1', conserved ? 1 : 0),
     ];

@@ -147,13 +147,23 @@ describe('felt bench --only room', () => {
 });
 
 describe('felt bench --json --only tournament', () => {
-  const suffixes = ['entrants', 'wall-s', 'hands', 'moves', 'levels', 'latency-p99', 'errors', 'conserved'];
+  const suffixes = [
+    'entrants',
+    'wall-s',
+    'hands',
+    'moves',
+    'levels',
+    'latency-p99',
+    'clock-taken',
+    'errors',
+    'conserved',
+  ];
 
   it.each([
     ['tournament', holdemTournament(4)],
     ['tournament-mixed', mixedTournament(3)],
   ])(
-    '%s: the rows the issue names, played to a winner, no error, every chip and cent conserved',
+    '%s: the rows the issue names, played to a winner, no error, no decision taken by the clock, every chip and cent conserved',
     async (prefix, def) => {
       const rows = await runTournament(prefix, def, 0);
       expect(rows.map((row) => row.name)).toEqual(suffixes.map((s) => `${prefix}-${s}`));
@@ -162,6 +172,7 @@ describe('felt bench --json --only tournament', () => {
       expect(figures.get(`${prefix}-hands`)).toBeGreaterThan(0);
       expect(figures.get(`${prefix}-levels`)).toBeGreaterThan(0);
       expect(figures.get(`${prefix}-errors`)).toBe(0);
+      expect(figures.get(`${prefix}-clock-taken`)).toBe(0);
       expect(figures.get(`${prefix}-conserved`)).toBe(1);
     },
     300_000,

@@ -520,13 +520,15 @@ export interface TournamentPlace {
 /**
  * The level clock as of the answer: the phase (a break due waits for every table's hand to end), the
  * time left in a level by minutes or a break, the hands left in a level by hands (null where the other
- * counts), and whether a break follows the level being played.
+ * counts), whether a break follows the level being played, and whether the time is stopped (a deal is
+ * being talked over at the final table: `remainingMs` stays as it is until the deal is off).
  */
 export interface TournamentClockView {
   readonly phase: 'level' | 'break-due' | 'break';
   readonly remainingMs: number | null;
   readonly remainingHands: number | null;
   readonly breakNext: boolean;
+  readonly paused: boolean;
 }
 
 export interface TournamentLevelWindow {

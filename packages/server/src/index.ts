@@ -51,7 +51,7 @@ export {
   type Placed,
   type TournamentFigures,
 } from './tournament/director.js';
-export { TournamentBots } from './tournament/bots.js';
+export { TournamentBots, countingClockDecisions } from './tournament/bots.js';
 export { ledgerMoney } from './tournament/money.js';
 export type { Level, TournamentDefinition } from './tournament/structure.js';
 export type { TournamentEntry } from './tournament/schedule.js';

@@ -25,5 +25,15 @@ export function tournamentStoreContract(
         { id: 'mtt-2', checkpoint: '{"step":2, "name":"l’été"}' },
       ]);
     });
+
+    it("a tournament's last checkpoint is read back by id, in play or over; none is stored for an unknown id", async () => {
+      const storage = await open();
+      await storage.saveTournament('sng-1', '{"step":1}', false);
+      await storage.saveTournament('sng-1', '{"step":2}', true);
+      await storage.saveTournament('sng-2', '{"step":1}', false);
+      expect(await storage.storedTournament('sng-1')).toEqual({ id: 'sng-1', checkpoint: '{"step":2}' });
+      expect(await storage.storedTournament('sng-2')).toEqual({ id: 'sng-2', checkpoint: '{"step":1}' });
+      expect(await storage.storedTournament('sng-3')).toBeNull();
+    });
   });
 }

@@ -108,12 +108,13 @@ describe('level clock', () => {
     );
   });
 
-  it('the players are shown the time left in a level by minutes or a break, the hands left in a level by hands, and whether a break comes next', () => {
+  it('the players are shown the time left in a level by minutes or a break, the hands left in a level by hands, whether a break comes next, and whether the time is stopped', () => {
     expect(clockView(byMinutes, startClock(0), 4 * MIN)).toEqual({
       phase: 'level',
       remainingMs: 6 * MIN,
       remainingHands: null,
       breakNext: false,
+      paused: false,
     });
     const second = advanceClock(byMinutes, startClock(0), 12 * MIN);
     expect(clockView(byMinutes, second, 12 * MIN)).toEqual({
@@ -121,17 +122,22 @@ describe('level clock', () => {
       remainingMs: 8 * MIN,
       remainingHands: null,
       breakNext: true,
+      paused: false,
     });
     const due = advanceClock(byMinutes, second, 20 * MIN);
     expect(clockView(byMinutes, due, 20 * MIN)).toMatchObject({ phase: 'break-due', breakNext: false });
     const onBreak = unwrap(beginBreak(due, 21 * MIN));
     expect(clockView(byMinutes, onBreak, 23 * MIN)).toMatchObject({ phase: 'break', remainingMs: 3 * MIN });
+    // Stopped (a deal open at the final table): the time left stands still, and the view says so.
+    const held = unwrap(pauseClock(startClock(0), 4 * MIN));
+    expect(clockView(byMinutes, held, 9 * MIN)).toMatchObject({ remainingMs: 6 * MIN, paused: true });
     const dealt = countHand(byHands, startClock(0), 't1', 0);
     expect(clockView(byHands, dealt, 0)).toEqual({
       phase: 'level',
       remainingMs: null,
       remainingHands: 2,
       breakNext: false,
+      paused: false,
     });
   });
 });

@@ -2,12 +2,15 @@
  * The final-table deal over a real WebSocket against a running room on a real SQLite file: proposed by
  * a player left, worked out once the table is between hands, seen by every player with each amount,
  * declined (play goes on) or accepted by all (the prizes paid from the pool in whole cents, places by
- * chips, the tournament over); every bad request a typed error that changes nothing.
+ * chips, the tournament over); every bad request a typed error that changes nothing. The controller's
+ * timing rules (the deal lapses; the level clock stops while it is open) run on a manual clock.
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import type { LegalView, ServerMessage, TournamentDealView, TournamentDetail } from '@felt/protocol';
+import { manualClock } from '../src/table/index.js';
+import { DEAL_MS } from '../src/tournament/deal.js';
 import type { TournamentEntry } from '../src/tournament/schedule.js';
-import { botRef, botTournament, holdemDefinition } from './tournament-helpers.js';
+import { botRef, botTournament, driveUntil, holdemDefinition } from './tournament-helpers.js';
 import { signedUp, startTestRoom, type TestClient, type TestRoom } from './transport-client.js';
 
 const FAST = { betweenHandsMs: 1, actionMs: 5_000, timeBankMs: 0 } as const;
@@ -163,4 +166,101 @@ describe('the final-table deal over the protocol', () => {
     for (const p of players) p.client.close();
     outsider.close();
   }, 60_000);
+});
+
+describe('the final-table deal in the controller, on a manual clock', () => {
+  /** Three bots at one table, a deal proposed by the first as the first hand is dealt, driven until worked out. */
+  async function pricedDeal(levelLength: { unit: 'hands' | 'minutes'; value: number }) {
+    const clock = manualClock();
+    const t = botTournament(holdemDefinition({ maxEntrants: 3, levelLength }), { clock, seed: 4 });
+    for (let i = 1; i <= 3; i++) expect((await t.director.register(botRef(i))).ok).toBe(true);
+    await driveUntil(clock, () => t.director.figures().hands > 0);
+    expect((await t.director.proposeDeal(1, 'chip-chop')).ok).toBe(true);
+    expect(t.director.deal()?.amounts).toBeNull();
+    return { clock, t };
+  }
+
+  it('a deal unanswered for DEAL_MS after its amounts are known lapses, and play goes on', async () => {
+    const { clock, t } = await pricedDeal({ unit: 'hands', value: 3 });
+    await driveUntil(clock, () => t.director.deal()?.amounts != null);
+    const deal = t.director.deal()!;
+    expect(deal.expiresAt).toBe(clock.now() + DEAL_MS);
+    expect([...deal.accepted]).toEqual([1]);
+    const hands = t.director.figures().hands;
+
+    // A moment before its time it is still open, and no hand has been dealt.
+    clock.advance(DEAL_MS - 1);
+    await driveUntil(clock, () => true);
+    expect(t.director.deal()).toBe(deal);
+    expect(t.director.figures().hands).toBe(hands);
+    // At its time it lapses, and the table deals again.
+    clock.advance(1);
+    await driveUntil(clock, () => true);
+    expect(t.director.deal()).toBeNull();
+    await driveUntil(clock, () => t.director.figures().hands > hands, { limitMs: 60_000 });
+    expect(t.director.phase).toBe('running');
+    // A player may propose again once it is off.
+    expect((await t.director.proposeDeal(2, 'icm')).ok).toBe(true);
+    expect(t.errors).toEqual([]);
+    await t.director.close();
+  });
+
+  it('the level clock stops while a deal is open: the level has the time it had when the deal was proposed once it is off, and the view says it is stopped', async () => {
+    const { clock, t } = await pricedDeal({ unit: 'minutes', value: 10 });
+    const proposedAt = t.director.clock()!;
+    expect(proposedAt).toMatchObject({ phase: 'level', paused: true });
+    const level = t.director.level();
+    // The hand in play finishes, the amounts are worked out, and the players talk it over.
+    await driveUntil(clock, () => t.director.deal()?.amounts != null);
+    clock.advance(DEAL_MS / 2);
+    await driveUntil(clock, () => true);
+    expect(t.director.clock()).toEqual(proposedAt);
+    // Declined: the time runs again from where it stood.
+    expect((await t.director.declineDeal(2)).ok).toBe(true);
+    expect(t.director.clock()).toEqual({ ...proposedAt, paused: false });
+    clock.advance(1000);
+    expect(t.director.clock()?.remainingMs).toBe(proposedAt.remainingMs! - 1000);
+    expect(t.director.level()).toBe(level);
+    expect(t.errors).toEqual([]);
+    await t.director.close();
+  });
+
+  it('a deal proposed during a break stops the break’s time too: once the deal is off, the break lasts what it had left, then the next level is dealt', async () => {
+    const clock = manualClock();
+    const def = holdemDefinition({
+      maxEntrants: 3,
+      startingChips: 10_000,
+      levelLength: { unit: 'minutes', value: 1 },
+      breaks: { everyLevels: 1, minutes: 5 },
+    });
+    // Bots thinking three seconds (of the manual clock): the first level deals a few hands only.
+    const t = botTournament(def, { clock, seed: 4, thinkMs: 3000 });
+    for (let i = 1; i <= 3; i++) expect((await t.director.register(botRef(i))).ok).toBe(true);
+    await driveUntil(clock, () => t.director.clock()?.phase === 'break');
+    clock.advance(60_000);
+    const [proposer, other] = t.director
+      .standings()
+      .filter((e) => !e.out)
+      .map((e) => e.ref.account) as [number, number];
+    // Every table is between hands: the deal is worked out at once, and the break's time stops.
+    expect((await t.director.proposeDeal(proposer, 'icm')).ok).toBe(true);
+    expect(t.director.deal()?.amounts).not.toBeNull();
+    const held = t.director.clock()!;
+    expect(held).toMatchObject({ phase: 'break', remainingMs: 4 * 60_000, paused: true });
+    clock.advance(DEAL_MS / 2);
+    await driveUntil(clock, () => true);
+    expect(t.director.clock()).toEqual(held);
+
+    expect((await t.director.declineDeal(other)).ok).toBe(true);
+    const hands = t.director.figures().hands;
+    clock.advance(held.remainingMs! - 1);
+    await driveUntil(clock, () => true);
+    expect(t.director.clock()).toMatchObject({ phase: 'break', remainingMs: 1, paused: false });
+    expect(t.director.figures().hands).toBe(hands);
+    clock.advance(1);
+    await driveUntil(clock, () => t.director.figures().hands > hands, { limitMs: 60_000 });
+    expect(t.director.level()).toBe(1);
+    expect(t.errors).toEqual([]);
+    await t.director.close();
+  });
 });

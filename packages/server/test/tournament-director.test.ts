@@ -3,9 +3,19 @@
  * multi-table tournament played to their winner, by the rules of docs/tournaments.md.
  */
 import { describe, expect, it } from 'vitest';
+import { manualClock } from '../src/table/index.js';
+import { countingClockDecisions } from '../src/tournament/bots.js';
 import { TournamentDirector } from '../src/tournament/director.js';
 import { isBalanced, playersAt } from '../src/tournament/seating.js';
-import { botDeps, botRef, botTournament, holdemDefinition, placesTaken } from './tournament-helpers.js';
+import type { TournamentDefinition } from '../src/tournament/structure.js';
+import {
+  botDeps,
+  botRef,
+  botTournament,
+  driveUntil,
+  holdemDefinition,
+  placesTaken,
+} from './tournament-helpers.js';
 
 const register = async (t: ReturnType<typeof botTournament>, n: number, from = 1) => {
   for (let i = from; i < from + n; i++) expect((await t.director.register(botRef(i))).ok).toBe(true);
@@ -192,5 +202,51 @@ describe('tournament controller', () => {
     expect(placesTaken(t.director.results())).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
     expect(t.director.figures().gameChanges).toBeGreaterThan(0);
     expect(t.director.figures().conserved).toBe(true);
+  }, 120_000);
+
+  /**
+   * Plays `def` with `entrants` bots on a manual clock to its winner; the decisions the tables' action
+   * clock took (a decision answered at or after its deadline) and the figures.
+   */
+  async function clockTaken(def: TournamentDefinition, entrants: number, seed: number) {
+    const clock = manualClock();
+    const { deps, errors } = botDeps({ clock, seed });
+    const counted = countingClockDecisions(deps.follower!, clock);
+    const director = new TournamentDirector('tt', def, { ...deps, follower: counted.follower });
+    for (let i = 1; i <= entrants; i++) expect((await director.register(botRef(i))).ok).toBe(true);
+    await driveUntil(clock, () => director.phase === 'finished', { stepMs: 5, limitMs: 24 * 3_600_000 });
+    expect(errors).toEqual([]);
+    return { taken: counted.taken(), figures: director.figures() };
+  }
+
+  it('in-process bots are offered every decision wherever they are moved: the action clock takes none, in hold’em and in a mixed game of new tables each level', async () => {
+    const holdem = await clockTaken(holdemDefinition({ maxEntrants: 18, seats: 6 }), 18, 11);
+    expect(holdem.figures.moves).toBeGreaterThan(0);
+    expect(holdem.figures.finalTable).toBe(true);
+    expect(holdem.taken).toBe(0);
+    const small = 200;
+    const level = (bet: number) => ({
+      blinds: { small: bet / 2, big: bet },
+      limits: { small: bet, big: 2 * bet },
+      bringIn: bet / 4,
+      ante: bet / 8,
+    });
+    const mixed = holdemDefinition({
+      maxEntrants: 16,
+      startingChips: 5000,
+      games: [
+        { game: 'holdem', structure: 'fixed-limit' },
+        { game: 'omaha-hilo', structure: 'fixed-limit' },
+        { game: 'stud', structure: 'fixed-limit' },
+        { game: 'stud-hilo', structure: 'fixed-limit' },
+      ],
+      rotateEvery: 'level',
+      levels: [small, 2 * small, 4 * small, 8 * small, 16 * small, 32 * small].map(level),
+      levelLength: { unit: 'hands', value: 5 },
+    });
+    const rotation = await clockTaken(mixed, 16, 12);
+    expect(rotation.figures.moves).toBeGreaterThan(0);
+    expect(rotation.figures.gameChanges).toBeGreaterThan(0);
+    expect(rotation.taken).toBe(0);
   }, 120_000);
 });

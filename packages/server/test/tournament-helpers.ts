@@ -1,7 +1,7 @@
 /** Tournaments of in-process bots on real Table II tables, for the controller's tests and the bench. */
 import { seededRandom } from '@felt/engine';
 import { expect } from 'vitest';
-import { realClock } from '../src/table/index.js';
+import { realClock, type ManualClock } from '../src/table/index.js';
 import type { TableClock } from '../src/table/types.js';
 import { TournamentBots } from '../src/tournament/bots.js';
 import {
@@ -60,6 +60,24 @@ export function skippingClock(): { clock: TableClock; skip: (ms: number) => void
       skipped += ms;
     },
   };
+}
+
+/**
+ * Moves a manual clock on `stepMs` at a time, every promise settled between steps (the tables, bots and
+ * controller wait on nothing else), until `done`; throws once `limitMs` of its time has gone by.
+ */
+export async function driveUntil(
+  clock: ManualClock,
+  done: () => boolean,
+  { stepMs = 10, limitMs = 3_600_000 } = {},
+): Promise<void> {
+  const settled = () => new Promise((resolve) => setImmediate(resolve));
+  await settled();
+  for (let ran = 0; !done(); ran += stepMs) {
+    if (ran > limitMs) throw new Error(`not done after ${String(limitMs)} ms of the manual clock`);
+    clock.advance(stepMs);
+    await settled();
+  }
 }
 
 interface BotOptions {

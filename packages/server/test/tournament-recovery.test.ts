@@ -15,10 +15,12 @@ import {
   type TournamentCheckpoint,
 } from '../src/tournament/checkpoint.js';
 import { elapsedMs } from '../src/tournament/clock.js';
-import type { Table } from '../src/table/types.js';
-import { TournamentDirector, type SeatFollower } from '../src/tournament/director.js';
+import { DEAL_MS } from '../src/tournament/deal.js';
+import { manualClock } from '../src/table/index.js';
+import { watchingTables } from '../src/tournament/bots.js';
+import { TournamentDirector } from '../src/tournament/director.js';
 import { ledgerMoney } from '../src/tournament/money.js';
-import { botDeps, botRef, botTournament, holdemDefinition } from './tournament-helpers.js';
+import { botDeps, botRef, botTournament, driveUntil, holdemDefinition } from './tournament-helpers.js';
 
 const dirs: string[] = [];
 afterAll(() => {
@@ -131,26 +133,15 @@ describe('a tournament after a crash', () => {
     const after = botDeps({ seed: 9, save: again.save });
     // Watch each table the players are seated at (before they sit, so before any hand) for its hands' big blinds.
     const bigBlinds: number[] = [];
-    const bots = after.deps.follower!;
-    const watched = new Set<Table>();
-    const follower: SeatFollower = {
-      seated: (player, table, seat) => {
-        if (!watched.has(table)) {
-          watched.add(table);
-          let shown: number | null = null;
-          table.subscribe(null, (message) => {
-            if (message.type !== 'table-snapshot' || message.view.hand === null) return;
-            if (message.view.hand.handId === shown) return;
-            shown = message.view.hand.handId;
-            bigBlinds.push(message.view.stakes.small); // a table's `small` is its big blind
-          });
-        }
-        bots.seated(player, table, seat);
-      },
-      unseated: (account, table) => {
-        bots.unseated(account, table);
-      },
-    };
+    const follower = watchingTables(after.deps.follower!, (table) => {
+      let shown: number | null = null;
+      table.subscribe(null, (message) => {
+        if (message.type !== 'table-snapshot' || message.view.hand === null) return;
+        if (message.view.hand.handId === shown) return;
+        shown = message.view.hand.handId;
+        bigBlinds.push(message.view.stakes.small); // a table's `small` is its big blind
+      });
+    });
     const director = await TournamentDirector.resume(stored, { ...after.deps, follower });
     await director.done;
     expect(after.errors).toEqual([]);
@@ -188,4 +179,87 @@ describe('a tournament after a crash', () => {
     expect((await director.cancel()).ok).toBe(true);
     expect(after.errors).toEqual([]);
   }, 60_000);
+
+  it('an open deal survives a crash: after the restart it is open again with the same players, amounts and answers, the time it had left to be answered, and the level clock still stopped', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'felt-tournament-recovery-'));
+    dirs.push(dir);
+    const storage = await openMigratedSqliteStorage({ file: join(dir, 'felt.db') });
+    try {
+      const clock = manualClock();
+      const def = holdemDefinition({ maxEntrants: 3, levelLength: { unit: 'minutes', value: 10 } });
+      const first = recorder(() => false);
+      const before = botTournament(def, { clock, seed: 9, save: first.save });
+      for (let i = 1; i <= 3; i++) expect((await before.director.register(botRef(i))).ok).toBe(true);
+      await driveUntil(clock, () => before.director.figures().hands > 0);
+      expect((await before.director.proposeDeal(1, 'icm')).ok).toBe(true);
+      await driveUntil(clock, () => before.director.deal()?.amounts != null);
+      expect(before.director.deal()!.players).toHaveLength(3);
+      clock.advance(20_000);
+      const [answering, waiting] = before.director.deal()!.players.filter((a) => a !== 1) as [number, number];
+      expect((await before.director.acceptDeal(answering)).ok).toBe(true);
+      const deal = before.director.deal()!;
+      const levelClock = before.director.clock()!;
+      const checkpoint = first.saved.at(-1)!;
+      expect(checkpoint.deal).toEqual({
+        kind: 'icm',
+        proposer: 1,
+        players: deal.players,
+        amounts: deal.amounts,
+        accepted: [1, answering],
+        remainingMs: deal.expiresAt! - clock.now(),
+      });
+      await crash(before);
+      // Through the room's database, as a restart reads it.
+      await storeCheckpoints(storage)(checkpoint);
+      const stored = storedCheckpoint((await storage.tournamentsInPlay())[0]!);
+      expect(stored).toEqual(checkpoint);
+
+      // The room is down five minutes: none of it counts against the deal or the level.
+      clock.advance(5 * 60_000);
+      const after = botDeps({ clock, seed: 5 });
+      const director = await TournamentDirector.resume(stored, after.deps);
+      const reopened = director.deal()!;
+      expect(reopened).toMatchObject({
+        kind: 'icm',
+        proposer: 1,
+        players: deal.players,
+        amounts: deal.amounts,
+      });
+      expect([...reopened.accepted]).toEqual([1, answering]);
+      expect(reopened.expiresAt).toBe(clock.now() + checkpoint.deal!.remainingMs!);
+      expect(director.clock()).toEqual(levelClock);
+      // Still answered: the last player accepts, and each is paid his amount.
+      expect((await director.acceptDeal(waiting)).ok).toBe(true);
+      expect(director.phase).toBe('finished');
+      const prizes = new Map(director.results().map((r) => [r.account, r.prize]));
+      expect(deal.players.map((a) => prizes.get(a))).toEqual(deal.amounts);
+      expect(after.errors).toEqual([]);
+    } finally {
+      await storage.close();
+    }
+  });
+
+  it('a deal proposed during the hand a crash cancelled is worked out when the table opens again, from the stacks of the checkpoint', async () => {
+    const clock = manualClock();
+    const first = recorder(() => false);
+    const before = botTournament(holdemDefinition({ maxEntrants: 3 }), { clock, seed: 4, save: first.save });
+    for (let i = 1; i <= 3; i++) expect((await before.director.register(botRef(i))).ok).toBe(true);
+    await driveUntil(clock, () => before.director.figures().hands > 0);
+    expect((await before.director.proposeDeal(2, 'chip-chop')).ok).toBe(true);
+    const checkpoint = first.saved.at(-1)!;
+    expect(checkpoint.deal).toMatchObject({ kind: 'chip-chop', proposer: 2, amounts: null, accepted: [2] });
+    await crash(before);
+
+    const after = botDeps({ clock, seed: 5 });
+    const director = await TournamentDirector.resume(checkpoint, after.deps);
+    const deal = director.deal()!;
+    expect(deal.amounts).not.toBeNull();
+    expect(deal.expiresAt).toBe(clock.now() + DEAL_MS);
+    expect([...deal.accepted]).toEqual([2]);
+    // Worked out from the stacks as the checkpoint holds them (the hand in play cancelled).
+    const chips = new Map(checkpoint.entrants.map((e) => [e.ref.account, e.stack]));
+    expect(director.standings().map((e) => e.stack)).toEqual(deal.players.map((a) => chips.get(a)));
+    expect(after.errors).toEqual([]);
+    await director.close();
+  });
 });

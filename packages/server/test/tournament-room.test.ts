@@ -5,12 +5,19 @@
  * and the end, and the money adds up in the ledger.
  */
 import { afterEach, describe, expect, it } from 'vitest';
+import { seededRandom } from '@felt/engine';
 import type { LegalView, ServerMessage, TournamentDetail, TournamentSummary } from '@felt/protocol';
 import type { TournamentEntry } from '../src/tournament/schedule.js';
 import { holdemDefinition, placesTaken } from './tournament-helpers.js';
-import { rmSync } from 'node:fs';
-import { startServer } from '../src/server.js';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startServer, type ServerOptions } from '../src/server.js';
 import { silentLogger } from '../src/log.js';
+import { openMigratedSqliteStorage } from '../src/storage/index.js';
+import { realClock, type PlayerRef } from '../src/table/index.js';
+import { TournamentBots } from '../src/tournament/bots.js';
+import { TournamentRoom } from '../src/tournament/room.js';
 import { signedUp, startTestRoom, TEST_SCRYPT, TestClient, type TestRoom } from './transport-client.js';
 
 const FAST = { betweenHandsMs: 1, actionMs: 5_000, timeBankMs: 0 } as const;
@@ -66,6 +73,29 @@ async function openRun(client: TestClient, entry: string): Promise<TournamentSum
   const run = tournaments.find((t) => t.tournamentId.startsWith(`${entry}@`) && t.state === 'registering');
   if (run === undefined) throw new Error(`no open run of ${entry}`);
   return run;
+}
+
+/** The room started again on `first`'s folder (its `close` removes the folder). */
+async function startAgain(first: TestRoom, options: ServerOptions): Promise<TestRoom> {
+  const server = await startServer({
+    port: 0,
+    host: '127.0.0.1',
+    dataDir: first.dataDir,
+    synchronous: 'normal',
+    webDir: null,
+    accounts: { scrypt: TEST_SCRYPT },
+    logger: silentLogger,
+    ...options,
+  });
+  return {
+    server,
+    dataDir: first.dataDir,
+    http: `http://127.0.0.1:${server.port}`,
+    async close() {
+      await server.stop();
+      rmSync(first.dataDir, { recursive: true, force: true });
+    },
+  };
 }
 
 async function errorCode(client: TestClient, op: Parameters<TestClient['request']>[0], fields: object) {
@@ -205,30 +235,16 @@ describe('the room runs tournaments over the protocol', () => {
     expect(held.state).toBe('running');
     // Levels of three hands, a hand counted when it finishes: while the first is played, three are left
     // (this one included).
-    expect(held.clock).toEqual({ phase: 'level', remainingMs: null, remainingHands: 3, breakNext: false });
+    expect(held.clock).toEqual({
+      phase: 'level',
+      remainingMs: null,
+      remainingHands: 3,
+      breakNext: false,
+      paused: false,
+    });
 
     await first.server.stop();
-    const server = await startServer({
-      port: 0,
-      host: '127.0.0.1',
-      dataDir: first.dataDir,
-      synchronous: 'normal',
-      webDir: null,
-      accounts: { scrypt: TEST_SCRYPT },
-      logger: silentLogger,
-      tables: [],
-      tournaments: [SNG],
-      tournamentClocks: slow,
-    });
-    const second: TestRoom = {
-      server,
-      dataDir: first.dataDir,
-      http: `http://127.0.0.1:${server.port}`,
-      async close() {
-        await server.stop();
-        rmSync(first.dataDir, { recursive: true, force: true });
-      },
-    };
+    const second = await startAgain(first, { tables: [], tournaments: [SNG], tournamentClocks: slow });
     room = second;
     const back = await Promise.all(
       players.map(async (p) => {
@@ -257,5 +273,97 @@ describe('the room runs tournaments over the protocol', () => {
       p.client.close();
     }
     for (const p of players) p.client.close();
+
+    // Started again, the room holds no ended run in memory: the finished one is listed no more, but
+    // asked by id it is answered from the store, as it ended.
+    await second.server.stop();
+    const third = await startAgain(first, { tables: [], tournaments: [SNG], tournamentClocks: slow });
+    room = third;
+    const client = await TestClient.connect(third);
+    await client.ok('resume', { token: players[0].token });
+    const listed = (await client.ok('tournament-list')).tournaments.map((t) => t.tournamentId);
+    expect(listed).not.toContain(id);
+    expect((await client.ok('tournament-get', { tournamentId: id })).tournament).toEqual({
+      ...over,
+      registered: true,
+    });
+    expect(await errorCode(client, 'tournament-register', { tournamentId: id })).toBe('ALREADY_REGISTERED');
+    client.close();
   }, 90_000);
+});
+
+describe('the room keeps the most recent ended runs in memory', () => {
+  it('ended runs kept are the last `endedKept`; an older one is listed no more, and its results are read back from the store', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'felt-tournament-ended-'));
+    const storage = await openMigratedSqliteStorage({ file: join(dir, 'felt.db') });
+    const clock = realClock();
+    const roll = seededRandom(3);
+    const bots = new TournamentBots(clock, { thinkMs: 1, roll: () => roll.nextUint32() / 2 ** 32 });
+    // Heads-up with three big blinds each: a run is over in a few hands.
+    const entry: TournamentEntry = {
+      id: 'hu',
+      definition: holdemDefinition({
+        name: 'Heads-up',
+        maxEntrants: 2,
+        startingChips: 60,
+        buyIn: 100,
+        fee: 10,
+      }),
+    };
+    const tournaments = new TournamentRoom({
+      storage,
+      clock,
+      entries: [entry],
+      tableClocks: { betweenHandsMs: 1, actionMs: 10_000 },
+      endedKept: 2,
+      logger: silentLogger,
+    });
+    try {
+      const players: PlayerRef[] = [];
+      for (const name of ['ann', 'bob']) {
+        const user = await storage.createUser({ name, passwordHash: 'x', passwordSalt: 'x' });
+        if (!user.ok) throw new Error(user.error.message);
+        await storage.topUp(user.value.id, 10_000);
+        players.push({ account: user.value.id, name, bot: true });
+      }
+      // The room tells each player his table; a bot takes his seat there.
+      tournaments.onNotice((account, notice) => {
+        if (notice.op !== 'tournament-seat') return;
+        const table = tournaments.table(notice.tableId)!;
+        bots.seated(
+          players.find((p) => p.account === account)!,
+          table,
+          notice.seat,
+        );
+      });
+      await tournaments.start();
+      const ended: { id: string; results: unknown }[] = [];
+      for (let run = 0; run < 3; run++) {
+        const open = tournaments.all().find((d) => d.phase === 'registering')!;
+        for (const p of players) expect((await tournaments.register(open.id, p)).ok).toBe(true);
+        await open.done;
+        ended.push({ id: open.id, results: open.results() });
+      }
+      const [oldest, ...recent] = ended as [(typeof ended)[number], ...typeof ended];
+      // In memory: the two last ended and the open run; the oldest is gone from the list.
+      const listed = tournaments.all().map((d) => d.id);
+      expect(listed).toHaveLength(3);
+      expect(listed).toEqual(expect.arrayContaining(recent.map((r) => r.id)));
+      expect(listed).not.toContain(oldest.id);
+      expect(tournaments.get(oldest.id)).toBeUndefined();
+      // Asked by id, it is read back from the store as it ended.
+      const stored = await tournaments.find(oldest.id);
+      expect(stored?.phase).toBe('finished');
+      expect(stored?.results()).toEqual(oldest.results);
+      expect(stored?.entrants).toBe(2);
+      const refused = await tournaments.register(oldest.id, { account: 999_999, name: 'late' });
+      expect(refused.ok ? null : refused.error.code).toBe('REGISTRATION_CLOSED');
+      expect(await tournaments.find('hu@1970-01-01T00:00:00.000Z')).toBeUndefined();
+    } finally {
+      bots.stop();
+      await tournaments.close();
+      await storage.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
 });

@@ -95,9 +95,11 @@ export function clockText(ms: number): string {
 
 /**
  * What is left of the clock in words, `elapsed` ms after the server's answer: "4:59 to the next level",
- * "2 hands to the break", "On a break: 3:00 left", "Break after the hands in play".
+ * "2 hands to the break", "On a break: 3:00 left", "Break after the hands in play"; while a deal is open
+ * the time does not run: "Clock stopped for the deal: 4:59 to the next level".
  */
 export function clockLeft(clock: TournamentClockView, elapsed: number): string {
+  if (clock.paused) return `Clock stopped for the deal: ${clockLeft({ ...clock, paused: false }, 0)}`;
   if (clock.phase === 'break-due') return 'Break after the hands in play';
   if (clock.phase === 'break') return `On a break: ${clockText((clock.remainingMs ?? 0) - elapsed)} left`;
   const to = clock.breakNext ? 'the break' : 'the next level';

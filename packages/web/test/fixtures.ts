@@ -119,7 +119,7 @@ export const tournamentDetail: TournamentDetail = {
   levelLength: { unit: 'minutes', value: 10 },
   breaks: null,
   level: 0,
-  clock: { phase: 'level', remainingMs: 65_000, remainingHands: null, breakNext: false },
+  clock: { phase: 'level', remainingMs: 65_000, remainingHands: null, breakNext: false, paused: false },
   prizes: [3000],
   rebuy: null,
   addOn: null,

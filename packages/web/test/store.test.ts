@@ -611,7 +611,7 @@ describe('the staff console is offered to staff only', () => {
     expect(html).not.toContain('Propose ICM');
   });
 
-  it('a tournament table: he follows the room to his table at the start and when moved (the old one closed), and the bar shows the level, clock, players left, average, rank, final table, the move and his place and prize', async () => {
+  it('a tournament table: he follows the room to his table at the start and when moved (the old one closed), and the bar shows the level, clock, players left, average, rank, final table, the move (or the final table drawn) and his place and prize', async () => {
     const { store, socket } = await signedIn();
     const first = `${TOURNAMENT_RUN}-1`;
     const second = `${TOURNAMENT_RUN}-2`;
@@ -657,6 +657,17 @@ describe('the staff console is offered to staff only', () => {
     expect(html).not.toContain('Final table');
     store.dismissMove(TOURNAMENT_RUN);
     expect(bar(second)).not.toContain('moved');
+    // Moved to the final table (the one the tournament page names alone): the notice says it was drawn.
+    socket.receive({
+      op: 'tournament-seat',
+      tournamentId: TOURNAMENT_RUN,
+      tableId: first,
+      seat: 0,
+      moved: true,
+    });
+    expect(bar(first)).toContain('The final table is drawn: you are at table 1.');
+    expect(bar(first)).not.toContain('to balance the tables');
+    store.dismissMove(TOURNAMENT_RUN);
 
     socket.receive({
       op: 'tournament-out',

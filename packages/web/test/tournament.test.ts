@@ -58,8 +58,14 @@ describe('tournaments as the client shows them', () => {
     ]);
   });
 
-  it('the clock counts down from the server’s figure, says hands for levels by hands, and names a break coming', () => {
-    const minutes = { phase: 'level', remainingMs: 65_000, remainingHands: null, breakNext: false } as const;
+  it('the clock counts down from the server’s figure, says hands for levels by hands, and names a break coming; stopped for a deal, it stands still', () => {
+    const minutes = {
+      phase: 'level',
+      remainingMs: 65_000,
+      remainingHands: null,
+      breakNext: false,
+      paused: false,
+    } as const;
     expect(clockLeft(minutes, 0)).toBe('1:05 to the next level');
     expect(clockLeft(minutes, 6_000)).toBe('0:59 to the next level');
     expect(clockLeft(minutes, 90_000)).toBe('0:00 to the next level');
@@ -72,6 +78,10 @@ describe('tournaments as the client shows them', () => {
     expect(clockLeft({ ...minutes, phase: 'break', remainingMs: 180_000 }, 0)).toBe('On a break: 3:00 left');
     expect(clockLeft({ ...minutes, phase: 'break-due', remainingMs: 0 }, 0)).toBe(
       'Break after the hands in play',
+    );
+    // While a deal is open the time is stopped: it does not count down.
+    expect(clockLeft({ ...minutes, paused: true }, 6_000)).toBe(
+      'Clock stopped for the deal: 1:05 to the next level',
     );
   });
 

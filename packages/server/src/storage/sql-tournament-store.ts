@@ -18,5 +18,10 @@ export function sqlTournamentStore({ driver, clock }: SqlContext): TournamentSto
       const rows = await driver.all('SELECT id, checkpoint FROM tournaments WHERE over = 0 ORDER BY id');
       return rows.map((row) => ({ id: textCol(row, 'id'), checkpoint: textCol(row, 'checkpoint') }));
     },
+
+    async storedTournament(id) {
+      const row = await driver.get('SELECT id, checkpoint FROM tournaments WHERE id = ?', [id]);
+      return row === undefined ? null : { id: textCol(row, 'id'), checkpoint: textCol(row, 'checkpoint') };
+    },
   };
 }

@@ -13,4 +13,6 @@ export interface TournamentStore {
   saveTournament(id: string, checkpoint: string, over: boolean): Promise<void>;
   /** The tournaments not over, with their last checkpoints, by id. */
   tournamentsInPlay(): Promise<StoredTournament[]>;
+  /** One tournament's last checkpoint, in play or over (every one is kept); null when none is stored. */
+  storedTournament(id: string): Promise<StoredTournament | null>;
 }

@@ -1,7 +1,8 @@
 /**
  * Bots playing a tournament in process (tests, `felt bench`): a `SeatFollower` that puts a house bot
  * (../practice/house-bot.ts, the strategy of `felt bots`) on each seat the controller gives a bot
- * player, and takes it away when the player is moved or out.
+ * player, and takes it away when the player is moved or out; and a count of the decisions the tables'
+ * action clocks took from them (none, when every bot is told of its decisions wherever it is moved).
  */
 import type { Roll } from '../bots/strategy.js';
 import { HouseBot } from '../practice/house-bot.js';
@@ -56,4 +57,43 @@ export class TournamentBots implements SeatFollower {
     for (const { bot } of this.#playing.values()) bot.stop();
     this.#playing.clear();
   }
+}
+
+/** `follower`, calling `watch` once for each table before its first player sits there (so before any hand). */
+export function watchingTables(follower: SeatFollower, watch: (table: Table) => void): SeatFollower {
+  const watched = new Set<Table>();
+  return {
+    seated: (player, table, seat) => {
+      if (!watched.has(table)) {
+        watched.add(table);
+        watch(table);
+      }
+      follower.seated(player, table, seat);
+    },
+    unseated: (account, table) => {
+      follower.unseated(account, table);
+    },
+  };
+}
+
+/**
+ * `follower`, counting the decisions its tables' action clocks took: a decision whose answer (the
+ * table's next event) comes at or after the deadline the table gave it.
+ */
+export function countingClockDecisions(
+  follower: SeatFollower,
+  clock: TableClock,
+): { readonly follower: SeatFollower; taken(): number } {
+  let taken = 0;
+  const counting = watchingTables(follower, (table) => {
+    let deadline: number | null = null;
+    table.subscribe(null, (message) => {
+      if (message.type === 'clock') deadline = message.deadline;
+      else if (message.type === 'table-event' && deadline !== null) {
+        if (clock.now() >= deadline) taken++;
+        deadline = null;
+      }
+    });
+  });
+  return { follower: counting, taken: () => taken };
 }

@@ -7,6 +7,7 @@
 import type { StoredTournament, TournamentStore } from '../storage/tournament-store.js';
 import type { PlayerRef } from '../table/types.js';
 import type { LevelClock } from './clock.js';
+import type { DealKind } from './deal.js';
 import type { EntryPrice } from './director.js';
 import type { Elimination } from './places.js';
 import type { RotationState } from './rotation.js';
@@ -49,6 +50,13 @@ export interface TournamentCheckpoint {
   }[];
   /** Paused. */
   readonly clock: LevelClock | null;
+  /**
+   * The deal open at the final table (absent from checkpoints stored before deals were kept): its
+   * players' answers, its amounts once worked out, and the time it had left to be answered then (the
+   * room's time down is not counted, as for the level clock); `remainingMs` is null while the final
+   * table was finishing its hand.
+   */
+  readonly deal?: DealCheckpoint | null;
   /** A hand-for-hand round in progress: the tables still dealing it, who is out so far. */
   readonly round: {
     readonly pending: readonly number[];
@@ -62,6 +70,16 @@ export interface TournamentCheckpoint {
     readonly finalTable: boolean;
     readonly gameChanges: number;
   };
+}
+
+/** The open deal as stored (./deal.ts `Deal`, its lapse as the time it has left). */
+export interface DealCheckpoint {
+  readonly kind: DealKind;
+  readonly proposer: number;
+  readonly players: readonly number[];
+  readonly amounts: readonly number[] | null;
+  readonly accepted: readonly number[];
+  readonly remainingMs: number | null;
 }
 
 /** A director's `save` into the room's tournament store (a finished or cancelled one is over). */

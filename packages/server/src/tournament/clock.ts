@@ -127,12 +127,17 @@ export function resumeClock(clock: LevelClock, now: number): Result<LevelClock, 
   return ok({ ...clock, runningSince: now });
 }
 
-/** What the players are shown of the clock at `now` (the tournament page and the table's bar). */
+/**
+ * What the players are shown of the clock at `now` (the tournament page and the table's bar). The
+ * controller keeps it paused only while a final-table deal is open (a break due counts no time either,
+ * but is not paused: it waits for the tables).
+ */
 export function clockView(def: ClockDefinition, clock: LevelClock, now: number): TournamentClockView {
   return {
     phase: clock.phase,
     remainingMs: remainingMs(def, clock, now),
     remainingHands: remainingHands(def, clock),
     breakNext: clock.phase === 'level' && breakAfter(def, clock.level),
+    paused: clock.runningSince === null && clock.phase !== 'break-due',
   };
 }

@@ -48,13 +48,14 @@ import {
   type Offer,
   type PurchaseErrorCode,
 } from './chips.js';
-import type { TournamentCheckpoint } from './checkpoint.js';
+import type { DealCheckpoint, TournamentCheckpoint } from './checkpoint.js';
 import {
   advanceClock,
   beginBreak,
   clockView,
   countHand,
   pauseClock,
+  remainingMs,
   resumeClock,
   startClock,
   type LevelClock,
@@ -358,6 +359,7 @@ export class TournamentDirector {
         accepted: new Set([account]),
         expiresAt: null,
       };
+      this.#holdClock();
       await this.#priceDeal();
       return ok(undefined);
     });
@@ -543,6 +545,7 @@ export class TournamentDirector {
         generation: t.generation,
       })),
       clock: paused === null ? null : paused.ok ? paused.value : clock,
+      deal: this.#dealCheckpoint(),
       round:
         this.#round === null
           ? null
@@ -592,6 +595,7 @@ export class TournamentDirector {
     this.#finalTable = c.counts.finalTable;
     this.#gameChanges = c.counts.gameChanges;
     this.#phase = c.phase;
+    this.#clock = c.clock;
     if (c.phase === 'finished' || c.phase === 'cancelled') {
       this.#settle();
       return;
@@ -601,15 +605,10 @@ export class TournamentDirector {
         this.#startTimer.start(Math.max(0, (c.def.startsAt ?? 0) - this.#deps.clock.now()));
       return;
     }
-    const now = this.#deps.clock.now();
-    const resumed = c.clock === null ? null : resumeClock(c.clock, now);
-    const clock = resumed === null ? startClock(now) : resumed.ok ? resumed.value : c.clock!;
-    this.#clock = clock;
-    if (clock.phase === 'break') {
-      // The break's remaining time runs from now, like the level's.
-      const left = (this.def.breaks?.minutes ?? 0) * 60_000 - clock.elapsedMs;
-      this.#breakTimer.start(Math.max(0, left));
-    }
+    this.#clock ??= startClock(this.#deps.clock.now());
+    // A deal open at the crash is open again with its answers, and the level's time stays stopped.
+    if (c.deal) this.#reopenDeal(c.deal);
+    else this.#releaseClock();
     for (const seating of this.#seating) {
       const table = c.tables.find((t) => t.no === seating.id);
       const game = table?.game ?? this.def.games[0]!;
@@ -624,7 +623,59 @@ export class TournamentDirector {
       }
       return;
     }
+    // A deal proposed during the hand the crash cancelled is worked out now, the table between hands.
+    await this.#priceDeal();
     await this.#allowHands();
+  }
+
+  #reopenDeal(d: DealCheckpoint): void {
+    const now = this.#deps.clock.now();
+    this.#deal = {
+      kind: d.kind,
+      proposer: d.proposer,
+      players: [...d.players],
+      amounts: d.amounts === null ? null : [...d.amounts],
+      accepted: new Set(d.accepted),
+      expiresAt: d.remainingMs === null ? null : now + d.remainingMs,
+    };
+    if (d.remainingMs !== null) this.#dealTimer.start(d.remainingMs);
+  }
+
+  #dealCheckpoint(): DealCheckpoint | null {
+    const deal = this.#deal;
+    if (deal === null) return null;
+    return {
+      kind: deal.kind,
+      proposer: deal.proposer,
+      players: [...deal.players],
+      amounts: deal.amounts === null ? null : [...deal.amounts],
+      accepted: [...deal.accepted],
+      remainingMs: deal.expiresAt === null ? null : Math.max(0, deal.expiresAt - this.#deps.clock.now()),
+    };
+  }
+
+  /**
+   * Stops the level's (or the break's) time while a deal is talked over: the players lose no blinds
+   * to it. The levels whose time ran out before end first.
+   */
+  #holdClock(): void {
+    if (this.#clock === null) return;
+    const now = this.#deps.clock.now();
+    this.#advance(advanceClock(this.def, this.#clock, now));
+    const paused = pauseClock(this.#clock, now);
+    if (paused.ok) this.#clock = paused.value;
+    this.#breakTimer.stop();
+  }
+
+  /** Counts the clock's time again from now (a deal off, a restart); a break's timer runs for what it has left. */
+  #releaseClock(): void {
+    if (this.#clock === null) return;
+    const now = this.#deps.clock.now();
+    const resumed = resumeClock(this.#clock, now);
+    if (!resumed.ok) return;
+    this.#clock = resumed.value;
+    if (resumed.value.phase === 'break')
+      this.#breakTimer.start(remainingMs(this.def, resumed.value, now) ?? 0);
   }
 
   #serial<T>(job: () => Promise<T>): Promise<T> {
@@ -726,6 +777,7 @@ export class TournamentDirector {
   async #endDeal(resume = true): Promise<void> {
     this.#deal = null;
     this.#dealTimer.stop();
+    this.#releaseClock();
     if (resume) await this.#allowHands();
   }
 

@@ -3,7 +3,8 @@
  * for registration, the next opened as one starts; a scheduled entry has its next run open until that
  * run's start), each run played by a `TournamentDirector` with the ledger's money (./money.ts), the
  * cryptographic random source, the room's clock and its checkpoints in the tournament store. On start
- * the runs the store holds in play are resumed from their checkpoints first.
+ * the runs the store holds in play are resumed from their checkpoints first. The most recent ended runs
+ * stay in memory (listed, their results at hand); an older one is read back from the store when asked.
  *
  * The room also tells the entrants what happens to them (`TournamentNotice`s, sent by the transport
  * to the account's connections): the table they are given (at the start, when moved, when their table
@@ -25,7 +26,7 @@ import { placeOf } from './views.js';
 export type TournamentNotice = TournamentSeatMessage | TournamentOutMessage | TournamentEndMessage;
 
 export interface TournamentRoomOptions {
-  readonly storage: Pick<Storage, 'post' | 'saveTournament' | 'tournamentsInPlay'>;
+  readonly storage: Pick<Storage, 'post' | 'saveTournament' | 'tournamentsInPlay' | 'storedTournament'>;
   readonly clock: TableClock;
   readonly entries: readonly TournamentEntry[];
   /**
@@ -37,10 +38,18 @@ export interface TournamentRoomOptions {
   readonly tableClocks?: Partial<ClockConfig>;
   /** How often the next scheduled runs are looked for, ms (default 10 s). */
   readonly pollMs?: number;
+  /** Ended (finished or cancelled) runs kept in memory, the most recent (default {@link ENDED_RUNS_KEPT}). */
+  readonly endedKept?: number;
   readonly logger: Logger;
 }
 
-/** One run the room knows of: playing, open for registration, or over since the room started. */
+/**
+ * Ended runs kept in memory, listed and answered at once: a busy room's sit & goes and recurring runs
+ * end every few minutes, and each holds its entrants and results. Older ones are in the store.
+ */
+export const ENDED_RUNS_KEPT = 50;
+
+/** One run the room knows of: playing, open for registration, or one of the last ended. */
 interface Run {
   readonly director: TournamentDirector;
   /** The table file's entry it is a run of, or null (a run resumed whose entry is gone). */
@@ -50,6 +59,8 @@ interface Run {
 export class TournamentRoom {
   readonly #options: TournamentRoomOptions;
   readonly #runs = new Map<string, Run>();
+  /** The ids of the ended runs in `#runs`, the first ended first. */
+  readonly #endedIds: string[] = [];
   #entries: readonly TournamentEntry[];
   /** Runs the table file cancels: never opened again (after a restart a scheduled one would be). */
   #cancelled: ReadonlySet<string> = new Set();
@@ -116,9 +127,27 @@ export class TournamentRoom {
     this.#openRuns();
   }
 
-  /** A run by id. */
+  /** A run in memory by id: open, playing, or one of the last ended. */
   get(id: string): TournamentDirector | undefined {
     return this.#runs.get(id)?.director;
+  }
+
+  /**
+   * A run by id: one in memory, else an ended one read back from the store (its entrants, results and
+   * prizes, as it ended; nothing of it runs); undefined when neither has it.
+   */
+  async find(id: string): Promise<TournamentDirector | undefined> {
+    const known = this.get(id);
+    if (known !== undefined) return known;
+    const stored = await this.#options.storage.storedTournament(id);
+    if (stored === null) return undefined;
+    const checkpoint = storedCheckpoint(stored);
+    if (checkpoint.phase !== 'finished' && checkpoint.phase !== 'cancelled') return undefined;
+    return TournamentDirector.resume(checkpoint, {
+      clock: this.#options.clock,
+      random: cryptoRandomSource(),
+      tableRandom: cryptoRandomSource,
+    });
   }
 
   /** Every run the room knows of, in the order they were opened. */
@@ -138,7 +167,7 @@ export class TournamentRoom {
 
   /** Registers `player`; a sit & go that fills up starts, and the entry's next run opens. */
   async register(id: string, player: PlayerRef): ReturnType<TournamentDirector['register']> {
-    const director = this.#runs.get(id)?.director;
+    const director = await this.find(id);
     if (director === undefined) throw new Error(`no tournament ${id}`);
     const result = await director.register(player);
     if (result.ok) this.#openRuns();
@@ -164,6 +193,9 @@ export class TournamentRoom {
 
   #ended(director: TournamentDirector): void {
     if (this.#closed) return;
+    this.#endedIds.push(director.id);
+    while (this.#endedIds.length > (this.#options.endedKept ?? ENDED_RUNS_KEPT))
+      this.#runs.delete(this.#endedIds.shift()!);
     const state = director.phase === 'cancelled' ? 'cancelled' : 'finished';
     const results = director.results().map(placeOf);
     for (const e of director.standings())

@@ -110,8 +110,9 @@ function tableOf(hub: Hub, tableId: string): Table {
   return table;
 }
 
-function tournamentOf(hub: Hub, tournamentId: string): TournamentDirector {
-  const director = hub.room.tournaments.get(tournamentId);
+/** A run in memory, or an older ended one from the store. */
+async function tournamentOf(hub: Hub, tournamentId: string): Promise<TournamentDirector> {
+  const director = await hub.room.tournaments.find(tournamentId);
   if (!director) throw new RequestError(ErrorCode.NO_SUCH_TOURNAMENT, `no tournament ${tournamentId}`);
   return director;
 }
@@ -137,7 +138,7 @@ const TOURNAMENT_ERRORS: { readonly [C in TournamentErrorCode]: ErrorCode } = {
 
 /** A rebuy, add-on or re-entry by the connection's player; his balances after it. */
 async function buy(hub: Hub, connection: Connection, tournamentId: string, purchase: Purchase) {
-  const director = tournamentOf(hub, tournamentId);
+  const director = await tournamentOf(hub, tournamentId);
   const { account } = playerOf(connection);
   const result = await director.buy(account, purchase);
   if (!result.ok) throw new RequestError(TOURNAMENT_ERRORS[result.error.code], result.error.message);
@@ -493,11 +494,11 @@ export const HANDLERS: Handlers = {
 
   async [ClientOp.TOURNAMENT_GET](hub, connection, message) {
     const { account } = playerOf(connection);
-    return Promise.resolve({ tournament: detailOf(tournamentOf(hub, message.tournamentId), account) });
+    return { tournament: detailOf(await tournamentOf(hub, message.tournamentId), account) };
   },
 
   async [ClientOp.TOURNAMENT_REGISTER](hub, connection, message) {
-    tournamentOf(hub, message.tournamentId);
+    await tournamentOf(hub, message.tournamentId);
     const player = playerOf(connection);
     const result = await hub.room.tournaments.register(message.tournamentId, player);
     if (!result.ok) throw new RequestError(TOURNAMENT_ERRORS[result.error.code], result.error.message);
@@ -505,7 +506,7 @@ export const HANDLERS: Handlers = {
   },
 
   async [ClientOp.TOURNAMENT_UNREGISTER](hub, connection, message) {
-    const director = tournamentOf(hub, message.tournamentId);
+    const director = await tournamentOf(hub, message.tournamentId);
     const { account } = playerOf(connection);
     const result = await director.unregister(account);
     if (!result.ok) throw new RequestError(TOURNAMENT_ERRORS[result.error.code], result.error.message);
@@ -525,7 +526,7 @@ export const HANDLERS: Handlers = {
   },
 
   async [ClientOp.TOURNAMENT_DEAL_PROPOSE](hub, connection, message) {
-    const director = tournamentOf(hub, message.tournamentId);
+    const director = await tournamentOf(hub, message.tournamentId);
     const { account } = playerOf(connection);
     const result = await director.proposeDeal(account, message.kind);
     if (!result.ok) throw new RequestError(TOURNAMENT_ERRORS[result.error.code], result.error.message);
@@ -535,14 +536,14 @@ export const HANDLERS: Handlers = {
   },
 
   async [ClientOp.TOURNAMENT_DEAL_ACCEPT](hub, connection, message) {
-    const director = tournamentOf(hub, message.tournamentId);
+    const director = await tournamentOf(hub, message.tournamentId);
     const result = await director.acceptDeal(playerOf(connection).account);
     if (!result.ok) throw new RequestError(TOURNAMENT_ERRORS[result.error.code], result.error.message);
     return {};
   },
 
   async [ClientOp.TOURNAMENT_DEAL_DECLINE](hub, connection, message) {
-    const director = tournamentOf(hub, message.tournamentId);
+    const director = await tournamentOf(hub, message.tournamentId);
     const result = await director.declineDeal(playerOf(connection).account);
     if (!result.ok) throw new RequestError(TOURNAMENT_ERRORS[result.error.code], result.error.message);
     return {};

@@ -15,7 +15,8 @@ import './tournament.css';
 
 /**
  * Above a tournament table: the level, its blinds and ante, what is left of it, players left, the
- * average stack, his rank; the final table marked; the notice that he was moved here; his place and
+ * average stack, his rank; the final table marked; the notice that he was moved here (or that the final
+ * table was drawn, his seat drawn again at a table of its own even when its number is his); his place and
  * prize once out. The figures are the tournament page's, read again every few seconds and at each hand.
  */
 export default function TournamentBar({ tableId, tournamentId }: { tableId: string; tournamentId: string }) {
@@ -75,7 +76,9 @@ export default function TournamentBar({ tableId, tournamentId }: { tableId: stri
       </button>
       {play?.moved === true && play.tableId === tableId && play.out === null ? (
         <p className="moved-notice" role="status" data-testid="moved-notice">
-          You were moved to table {tableNumber(tableId) ?? tableId} to balance the tables.{' '}
+          {final
+            ? `The final table is drawn: you are at table ${tableNumber(tableId) ?? tableId}.`
+            : `You were moved to table ${tableNumber(tableId) ?? tableId} to balance the tables.`}{' '}
           <button
             type="button"
             className="link"
