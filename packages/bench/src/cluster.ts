@@ -9,7 +9,7 @@
  * Rows: `cluster-processes`, `cluster-bots` (seated), `cluster-actions` (actions/s over the measured
  * seconds, the kill included), `cluster-latency-p50` and `-p99` (ms, send `act` → ack, as the bots
  * measure it), `cluster-failover-s` (from the kill to the first hand dealt again at the slowest of the
- * killed process's tables), `cluster-errors` (error answers and unanswered requests, except those lost
+ * killed process's tables that were dealing: an empty table has nothing to deal), `cluster-errors` (error answers and unanswered requests, except those lost
  * with the connections the kill cut) and `cluster-conserved` (1 when `felt admin audit --db` finds every
  * chip afterwards). No flag: without PostgreSQL or NATS there it fails at once, saying which is missing.
  *
@@ -34,6 +34,11 @@ export const CLUSTER_NATS = 'nats://127.0.0.1:4222';
 const PROCESSES = 3;
 /** An orphaned table that has not dealt again this long after the kill fails the run. */
 const FAILOVER_LIMIT_MS = 60_000;
+/**
+ * A table of the killed process is orphaned when it dealt a hand this long before the kill: a table
+ * nobody plays at (one a lobby opened when all of its kind were full) has nothing to deal again.
+ */
+const DEALING_WITHIN_MS = 30_000;
 
 export interface ClusterSettings {
   readonly bots: number;
@@ -98,7 +103,7 @@ export async function runCluster(
   return withBenchDatabase(CLUSTER_POSTGRES, (url) => runClusterOn(url, settings, log));
 }
 
-/** What the kill left: when, and the tables the killed process ran. */
+/** What the kill left: when, and the tables the killed process ran that were dealing (orphaned). */
 interface Kill {
   readonly at: number;
   readonly label: string;
@@ -236,10 +241,16 @@ async function killBusiest(
   );
   const victim = servers.get(label);
   if (victim === undefined) throw new Error(`cluster: no process labelled ${label}`);
+  const dealing = (
+    await sql.query<{ table_id: string }>(
+      'SELECT DISTINCT table_id FROM hands WHERE started_at > $1 AND table_id = ANY($2)',
+      [Date.now() - DEALING_WITHIN_MS, tables],
+    )
+  ).rows.map((row) => row.table_id);
   victim.child.kill('SIGKILL');
   const at = Date.now();
-  log(`cluster: SIGKILL to ${label}, which ran ${tables.length} tables`);
-  return { at, label, tables };
+  log(`cluster: SIGKILL to ${label}, which ran ${tables.length} tables, ${dealing.length} of them dealing`);
+  return { at, label, tables: dealing };
 }
 
 /** Ms from the kill to the first hand started after it at the last of the killed process's tables. */
