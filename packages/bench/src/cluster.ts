@@ -157,10 +157,14 @@ async function runClusterOn(
     if (run.status !== 0) throw new Error(`felt bots failed (${run.status}): ${run.stderr}`);
     if (killed.kill === null) throw new Error('the bots never started measuring: nothing was killed');
     const kill = await killed.kill;
-    const failoverMs = await slowestDealAgain(sql, kill);
+    const dealtAgain = await dealtAgainAfter(sql, kill);
+    const failoverMs = dealtAgain[dealtAgain.length - 1]!;
+    const takenAfter = await takenAfterKill(sql, kill);
     const result = JSON.parse(run.stdout.trim().split('\n').pop() ?? '') as BotsDetailLine;
     log(
-      `cluster: ${kill.label} killed with ${kill.tables.length} tables; the slowest dealt again ${(failoverMs / 1000).toFixed(1)} s later; ` +
+      `cluster: ${kill.label} killed with ${kill.tables.length} tables; taken over ${seconds(median(takenAfter))} s ` +
+        `(the last ${seconds(takenAfter[takenAfter.length - 1] ?? 0)} s) and dealing again ${seconds(median(dealtAgain))} s ` +
+        `(the slowest ${seconds(failoverMs)} s) after the kill, by their median; ` +
         `${result.reconnects} reconnections, ${result.cut} requests lost with the cut connections, ` +
         `${result.unanswered - result.cut} other unanswered, errors by request and code ${JSON.stringify(result.errorCodes)}`,
     );
@@ -253,8 +257,20 @@ async function killBusiest(
   return { at, label, tables: dealing };
 }
 
-/** Ms from the kill to the first hand started after it at the last of the killed process's tables. */
-async function slowestDealAgain(sql: pg.Client, kill: Kill): Promise<number> {
+const median = (sorted: readonly number[]): number => sorted[Math.floor(sorted.length / 2)] ?? 0;
+const seconds = (ms: number): string => (ms / 1000).toFixed(1);
+
+/** Ms from the kill to the new lease of each of the killed process's tables, in order. */
+async function takenAfterKill(sql: pg.Client, kill: Kill): Promise<number[]> {
+  const result = await sql.query<{ at: string }>(
+    'SELECT CAST(EXTRACT(EPOCH FROM acquired_at) * 1000 AS BIGINT) AS at FROM table_leases WHERE table_id = ANY($1)',
+    [kill.tables],
+  );
+  return result.rows.map((row) => Number(row.at) - kill.at).sort((a, b) => a - b);
+}
+
+/** Ms from the kill to the first hand started after it at each of the killed process's tables, in order. */
+async function dealtAgainAfter(sql: pg.Client, kill: Kill): Promise<number[]> {
   const first = new Map<string, number>();
   const deadline = kill.at + FAILOVER_LIMIT_MS;
   for (;;) {
@@ -263,7 +279,8 @@ async function slowestDealAgain(sql: pg.Client, kill: Kill): Promise<number> {
       [kill.at, kill.tables],
     );
     for (const row of result.rows) first.set(row.table_id, Number(row.at));
-    if (first.size === kill.tables.length) return Math.max(...first.values()) - kill.at;
+    if (first.size === kill.tables.length)
+      return [...first.values()].map((at) => at - kill.at).sort((a, b) => a - b);
     if (Date.now() > deadline)
       throw new Error(
         `cluster: ${kill.tables.length - first.size} of the killed process's ${kill.tables.length} tables had not dealt again ${FAILOVER_LIMIT_MS / 1000} s after the kill`,

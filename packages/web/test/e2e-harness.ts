@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 export const CHROMIUM = process.env['FELT_CHROMIUM'] ?? '/usr/bin/chromium';
@@ -116,6 +116,75 @@ export async function startRoom(
         else server.once('exit', r);
       });
       rmSync(data, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The cash table a tournament test's room lists beside its tournaments (a table file lists one at least). */
+export const CASH_TABLE = {
+  id: 'cash-holdem',
+  name: "No Limit Hold'em 0.50/1",
+  game: 'holdem',
+  structure: 'no-limit',
+  stakes: { small: 100, big: 200 },
+  currency: 'play',
+};
+
+/** `felt bots` playing a tournament: the process, what it printed so far, and its exit status. */
+export interface TournamentBots {
+  readonly child: ChildProcess;
+  output(): string;
+  readonly exited: Promise<number | null>;
+}
+
+/**
+ * The room of a tournament test file — the cash table and `tournaments` — started before the file's
+ * tests when the e2e tests can run and stopped after them, with the `felt bots` a test starts there
+ * (stopped with it).
+ */
+export function tournamentRoom(tournaments: readonly unknown[]): {
+  room(): Room;
+  bots(count: number, tournamentId: string): TournamentBots;
+} {
+  let room: Room | null = null;
+  const started: ChildProcess[] = [];
+  beforeAll(async () => {
+    if (e2eReady().ok) room = await startRoom([CASH_TABLE], tournaments);
+  }, 60_000);
+  afterAll(async () => {
+    for (const child of started) if (child.exitCode === null) child.kill('SIGTERM');
+    await room?.stop();
+  });
+  const running = () => {
+    if (room === null) throw new Error('the room is not running');
+    return room;
+  };
+  return {
+    room: running,
+    bots(count, tournamentId) {
+      const url = running().url.replace(/^http/, 'ws');
+      const child = spawn(
+        process.execPath,
+        [
+          CLI,
+          'bots',
+          '--url',
+          url,
+          '--bots',
+          String(count),
+          '--tournament',
+          tournamentId,
+          '--think-ms',
+          '100',
+        ],
+        { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] },
+      );
+      started.push(child);
+      let output = '';
+      child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+      child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+      const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+      return { child, output: () => output, exited };
     },
   };
 }

@@ -5,8 +5,8 @@
  * over, each told his place.
  */
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { e2eReady, signUp, startRoom, type Room } from './e2e-harness';
+import { describe, expect, it } from 'vitest';
+import { e2eReady, signUp, tournamentRoom } from './e2e-harness';
 
 const ready = e2eReady();
 if (!ready.ok) console.warn(`web e2e (tournament actions) skipped: ${ready.why}`);
@@ -35,29 +35,13 @@ const TOURNAMENTS = [
   },
 ];
 const POLL = { timeout: 30_000 };
-// The room's table file lists at least one table.
-const CASH = {
-  id: 'cash-holdem',
-  name: "No Limit Hold'em 0.50/1",
-  game: 'holdem',
-  structure: 'no-limit',
-  stakes: { small: 100, big: 200 },
-  currency: 'play',
-};
-
-let room: Room | null = null;
-beforeAll(async () => {
-  if (ready.ok) room = await startRoom([CASH], TOURNAMENTS);
-}, 60_000);
-afterAll(async () => {
-  await room?.stop();
-});
+const held = tournamentRoom(TOURNAMENTS);
 
 const balance = async (page: Page) => (await page.getByTestId('play-balance').innerText()).trim();
 
 describe.skipIf(!ready.ok)('web e2e: a rebuy and a final-table deal in Chromium', () => {
   it('a player buys the rebuy offered under the bar; one proposes an ICM deal, the other accepts it, and the tournament is over with each told his place', async () => {
-    const r = room!;
+    const r = held.room();
     const ann = await signUp(r, 'ann');
     const ben = await signUp(r, 'ben');
     for (const p of [ann, ben]) {

@@ -6,10 +6,9 @@
  * The three left fit one table, and the final table is drawn: his page says he was moved, closes the
  * table he left, follows him to his new table and deals him in there, where he plays on.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CLI, e2eReady, ROOT, screenshot, signUp, startRoom, type Room } from './e2e-harness';
+import { describe, expect, it } from 'vitest';
+import { e2eReady, screenshot, signUp, tournamentRoom } from './e2e-harness';
 
 const ready = e2eReady();
 if (!ready.ok) console.warn(`web e2e (tournament moves) skipped: ${ready.why}`);
@@ -46,27 +45,10 @@ const TOURNAMENTS = [
     clocks: { betweenHandsMs: 500, actionMs: 30_000, timeBankMs: 0 },
   },
 ];
-// The room's table file lists at least one table.
-const CASH = {
-  id: 'cash-holdem',
-  name: "No Limit Hold'em 0.50/1",
-  game: 'holdem',
-  structure: 'no-limit',
-  stakes: { small: 100, big: 200 },
-  currency: 'play',
-};
 /** Conditions on the page are waited for generously: a busy machine is slow, never wrong. */
 const POLL = { timeout: 60_000 };
 
-let room: Room | null = null;
-let bots: ChildProcess | null = null;
-beforeAll(async () => {
-  if (ready.ok) room = await startRoom([CASH], TOURNAMENTS);
-}, 60_000);
-afterAll(async () => {
-  if (bots !== null && bots.exitCode === null) bots.kill('SIGTERM');
-  await room?.stop();
-});
+const held = tournamentRoom(TOURNAMENTS);
 
 /** Checks when he can, else folds; whether he had a decision. */
 async function checkOrFold(page: Page): Promise<boolean> {
@@ -88,7 +70,7 @@ const shownTable = async (page: Page) =>
 
 describe.skipIf(!ready.ok)('web e2e: a tournament player moved to another table in Chromium', () => {
   it('moved when his table is broken for the final table: his page says so, follows him to his new table, and deals him in there', async () => {
-    const r = room!;
+    const r = held.room();
     const ann = await signUp(r, 'ann');
     const page = ann.page;
     await page.getByRole('tab', { name: 'Tournaments' }).click();
@@ -97,15 +79,7 @@ describe.skipIf(!ready.ok)('web e2e: a tournament player moved to another table 
     await page.getByRole('button', { name: `Register for ${NAME}` }).click();
     await row.locator('.registered').waitFor(POLL);
 
-    const url = r.url.replace(/^http/, 'ws');
-    bots = spawn(
-      process.execPath,
-      [CLI, 'bots', '--url', url, '--bots', '3', '--tournament', tournamentId, '--think-ms', '100'],
-      { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] },
-    );
-    let botOutput = '';
-    bots.stdout?.on('data', (chunk: Buffer) => (botOutput += chunk.toString()));
-    bots.stderr?.on('data', (chunk: Buffer) => (botOutput += chunk.toString()));
+    const bots = held.bots(3, tournamentId);
 
     // At its time it starts at two tables of two: his is one of them, not yet the final table.
     await page
@@ -121,8 +95,8 @@ describe.skipIf(!ready.ok)('web e2e: a tournament player moved to another table 
     const deadline = Date.now() + 6 * 60_000;
     while (!(await notice.isVisible())) {
       if ((await page.getByTestId('tournament-out').count()) > 0)
-        throw new Error(`he went out before the final table\n${botOutput}`);
-      if (Date.now() > deadline) throw new Error(`he was never moved\n${botOutput}`);
+        throw new Error(`he went out before the final table\n${bots.output()}`);
+      if (Date.now() > deadline) throw new Error(`he was never moved\n${bots.output()}`);
       await new Promise((resolve) => setTimeout(resolve, 250));
     }
 
@@ -142,7 +116,8 @@ describe.skipIf(!ready.ok)('web e2e: a tournament player moved to another table 
     const caption = () => page.locator('.hand-no').first().innerText();
     let pictured = false;
     for (let decisions = 0; decisions < 2;) {
-      if (Date.now() > deadline + 2 * 60_000) throw new Error(`no decisions at the new table\n${botOutput}`);
+      if (Date.now() > deadline + 2 * 60_000)
+        throw new Error(`no decisions at the new table\n${bots.output()}`);
       if ((await page.getByTestId('tournament-out').count()) > 0) break;
       if (await betting.isVisible()) {
         expect(await shownTable(page)).toBe(moved);

@@ -7,33 +7,13 @@
  * as the results of the tournament page say. A watcher's tournament page shows the structure, payouts,
  * entrants with chips, the table and the results. The screenshots of the README come from here.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ordinal } from '../src/tournament';
-import {
-  CLI,
-  e2eReady,
-  parseHundredths,
-  ROOT,
-  screenshot,
-  signUp,
-  startRoom,
-  type Player,
-  type Room,
-} from './e2e-harness';
+import { e2eReady, parseHundredths, screenshot, signUp, tournamentRoom, type Player } from './e2e-harness';
 
 const ready = e2eReady();
 if (!ready.ok) console.warn(`web e2e (tournament) skipped: ${ready.why}`);
-
-const CASH = {
-  id: 'cash-holdem',
-  name: "No Limit Hold'em 0.50/1",
-  game: 'holdem',
-  structure: 'no-limit',
-  stakes: { small: 100, big: 200 },
-  currency: 'play',
-};
 
 /** Tournament chips are whole units (money is in cents): 1,500 chips to start, blinds 5/10 doubling. */
 const LEVELS = [
@@ -128,15 +108,7 @@ const TOURNAMENTS = [
 /** Conditions on the page are waited for generously: a busy machine is slow, never wrong. */
 const POLL = { timeout: 30_000 };
 
-let room: Room | null = null;
-let bots: ChildProcess | null = null;
-beforeAll(async () => {
-  if (ready.ok) room = await startRoom([CASH], TOURNAMENTS);
-}, 60_000);
-afterAll(async () => {
-  if (bots !== null && bots.exitCode === null) bots.kill('SIGTERM');
-  await room?.stop();
-});
+const held = tournamentRoom(TOURNAMENTS);
 
 const row = (page: Page, name: string) =>
   page.locator('.tournament-lobby tr[data-tournament-id]').filter({ hasText: name });
@@ -172,7 +144,7 @@ async function play(page: Page): Promise<boolean> {
 
 describe.skipIf(!ready.ok)('web e2e: a sit & go played to the end in Chromium', () => {
   it('three players register from the lobby, follow the room to their table, see the level and their rank, and each is told his place and prize', async () => {
-    const r = room!;
+    const r = held.room();
     const players: Player[] = [];
     for (const name of ['ann', 'ben', 'cal']) players.push(await signUp(r, name));
     const [ann, ben, cal] = players as [Player, Player, Player];
@@ -229,16 +201,7 @@ describe.skipIf(!ready.ok)('web e2e: a sit & go played to the end in Chromium', 
     expect(await page.getByRole('table', { name: 'Entrants' }).innerText()).toContain(ann.name);
 
     // Two bots fill it: it starts, and each player's page goes to his table.
-    const url = r.url.replace(/^http/, 'ws');
-    bots = spawn(
-      process.execPath,
-      [CLI, 'bots', '--url', url, '--bots', '2', '--tournament', tournamentId, '--think-ms', '100'],
-      { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] },
-    );
-    let botOutput = '';
-    bots.stdout?.on('data', (chunk: Buffer) => (botOutput += chunk.toString()));
-    bots.stderr?.on('data', (chunk: Buffer) => (botOutput += chunk.toString()));
-    const botsDone = new Promise<number | null>((resolve) => bots?.once('exit', resolve));
+    const bots = held.bots(2, tournamentId);
 
     for (const p of players) {
       const table = p.page.locator(`.table-screen[data-table^="${tournamentId}-"]`);
@@ -263,7 +226,7 @@ describe.skipIf(!ready.ok)('web e2e: a sit & go played to the end in Chromium', 
     const deadline = Date.now() + 8 * 60_000;
     while (out.size < players.length) {
       if (Date.now() > deadline)
-        throw new Error(`the sit & go did not end; out: ${[...out].join(', ')}\n${botOutput}`);
+        throw new Error(`the sit & go did not end; out: ${[...out].join(', ')}\n${bots.output()}`);
       for (const p of players) {
         if (out.has(p.name)) continue;
         if ((await p.page.getByTestId('tournament-out').count()) > 0) {
@@ -326,7 +289,7 @@ describe.skipIf(!ready.ok)('web e2e: a sit & go played to the end in Chromium', 
       const prize = results[index]![2];
       expect(told).toContain(prize === '—' ? 'No prize this time.' : `Your prize: ${prize ?? ''}.`);
     }
-    expect(await botsDone, botOutput).toBe(0);
+    expect(await bots.exited, bots.output()).toBe(0);
     if (!pictured) throw new Error('no decision to picture');
     if (!pagePictured) await screenshot(watcher.page, 'tournament-page.png', true);
   }, 600_000);
