@@ -36,7 +36,6 @@ import { TableChat } from './chat/chat.js';
 import { createLogger, type Logger } from './log.js';
 import { attachWebSocket } from './transport/websocket.js';
 import { openClusterRoom, type ClusterRoom } from './cluster/room.js';
-import { houseBotsOf } from './practice/config.js';
 
 export interface ServerOptions {
   /** TCP port; default 8080; 0 = any free port (tests). */
@@ -147,6 +146,8 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   let openActor: (config: TableConfig, tableStorage: TableStorage) => Table = () => {
     throw new Error('no table before the room is made');
   };
+  // The house bots of the practice tables this process runs; set below, once they are made.
+  let practice: HouseBots | null = null;
   // A table another process's lobby opened: listed here too; set below, once the lobby is made.
   let discovered: (config: TableConfig) => void = () => undefined;
   // Tables stopped by an error (storage down, a bug, a lease lost): `/health` is not ok while there is one.
@@ -158,8 +159,12 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
         bus: options.bus,
         ...(options.node !== undefined ? { node: options.node } : {}),
         openActor: (config, tableStorage) => openActor(config, tableStorage),
-        // Another process runs it now: its failure here is over.
-        dropped: (tableId) => failedTables.delete(tableId),
+        taken: (table) => practice?.add(table),
+        // Another process runs it now: its failure and its house bots here are over.
+        dropped: (tableId) => {
+          failedTables.delete(tableId);
+          practice?.remove(tableId);
+        },
         discovered: (config) => {
           discovered(config);
         },
@@ -199,8 +204,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
         : join(dataDir, 'tables.json');
     const allTables =
       tableFile === null ? (options.tables as readonly TableConfig[]) : await loadTableSet(tableFile);
-    // Not yet on several processes: practice tables (their house bots play in process) and tournaments.
-    const tableSet = cluster === null ? allTables : allTables.filter((config) => houseBotsOf(config) === 0);
+    // Not yet on several processes: tournaments.
     const tournamentSet =
       cluster === null ? (options.tournaments ?? (await loadTournamentSet(tableFile))) : [];
     const clock = realClock();
@@ -215,11 +219,13 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       storage,
       clock,
       ...options.houseBots,
+      shared: cluster !== null,
       onError: (error) => {
         metrics.error('house-bots');
         logger.error({ err: error }, 'house bots failed');
       },
     });
+    practice = houseBots;
     openActor = (config, tableStorage) => {
       return createTable(config, {
         storage: {
@@ -247,7 +253,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       });
     };
     const lobby = new Lobby({
-      tables: tableSet,
+      tables: allTables,
       open: (config) => {
         if (cluster !== null) return cluster.member.table(config);
         const table = openActor(config, storage);

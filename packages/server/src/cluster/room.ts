@@ -38,6 +38,8 @@ export interface ClusterRoomOptions {
   readonly node?: string;
   /** Starts a table's actor on the storage given (fenced by its lease). */
   readonly openActor: (config: TableConfig, storage: TableStorage) => Table;
+  /** This process runs a table now (taken and recovered, its seats restored; before anyone is served). */
+  readonly taken?: (table: Table) => void;
   /** This process stopped running a table (it lost its lease). */
   readonly dropped: (tableId: string) => void;
   /** Another process runs a table this one does not know (its lobby opened it): list it here too. */
@@ -111,6 +113,7 @@ export async function openClusterRoom(options: ClusterRoomOptions): Promise<Clus
           'table taken over',
         );
       }
+      options.taken?.(table);
       return table;
     },
   });

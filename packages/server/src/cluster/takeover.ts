@@ -9,6 +9,7 @@ import { intCol } from '../storage/sql.js';
 import { sqlStorage } from '../storage/sql-storage.js';
 import type { SqlDriver } from '../storage/sql.js';
 import type { PlayerRef } from '../table/types.js';
+import { isHouseBotName } from '../practice/roster.js';
 import { fencedDriver, type Fence } from './fence.js';
 
 /** A player to seat again: his seat of the table's last hand if he played one there, and his chips. */
@@ -49,7 +50,8 @@ export async function takeOver(driver: SqlDriver, fence: Fence): Promise<Takeove
     const user = await storage.userById(balance.userId);
     if (user === null) throw new Error(`takeover of ${fence.tableId}: no user ${balance.userId}`);
     seats.push({
-      player: { account: user.id, name: user.name },
+      // A house bot's seat is restored as a bot's, for the new owner's house bots to play (src/practice/).
+      player: { account: user.id, name: user.name, ...(isHouseBotName(user.name) ? { bot: true } : {}) },
       seat: lastSeats.get(user.id) ?? null,
       stack: balance.amount,
     });
