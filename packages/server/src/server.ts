@@ -16,6 +16,7 @@ import { Accounts, type AccountsOptions } from './accounts/accounts.js';
 import { loadTableSet } from './lobby/config.js';
 import { Lobby } from './lobby/lobby.js';
 import { HouseBots } from './practice/house.js';
+import { localDesk } from './tournament/desk.js';
 import { TournamentRoom } from './tournament/room.js';
 import type { TournamentEntry } from './tournament/schedule.js';
 import { loadTournamentFile, loadTournamentSet } from './tournament/table-file.js';
@@ -304,7 +305,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
         accounts,
         lobby,
         figures,
-        tournaments,
+        tournaments: localDesk(tournaments),
         chat: new TableChat(storage),
         // Several processes: a player may have sat down through another one.
         ...(cluster !== null
