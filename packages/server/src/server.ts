@@ -16,8 +16,8 @@ import { Accounts, type AccountsOptions } from './accounts/accounts.js';
 import { loadTableSet } from './lobby/config.js';
 import { Lobby } from './lobby/lobby.js';
 import { HouseBots } from './practice/house.js';
-import { localDesk } from './tournament/desk.js';
-import { TournamentRoom } from './tournament/room.js';
+import { localDesk, type TournamentService } from './tournament/desk.js';
+import { TournamentRoom, type TournamentRoomOptions } from './tournament/room.js';
 import type { TournamentEntry } from './tournament/schedule.js';
 import { loadTournamentFile, loadTournamentSet } from './tournament/table-file.js';
 import { DEFAULT_DATA_DIR, isPostgresUrl, openPostgresRoomStorage } from './storage/index.js';
@@ -100,7 +100,7 @@ export interface RunningServer {
   readonly storage: Storage;
   readonly lobby: Lobby;
   readonly houseBots: HouseBots;
-  readonly tournaments: TournamentRoom;
+  readonly tournaments: TournamentService;
   readonly hub: Hub;
   readonly recovery: RecoveryReport;
   /** Stops everything durably; idempotent. */
@@ -205,9 +205,9 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
         : join(dataDir, 'tables.json');
     const allTables =
       tableFile === null ? (options.tables as readonly TableConfig[]) : await loadTableSet(tableFile);
-    // Not yet on several processes: tournaments.
-    const tournamentSet =
-      cluster === null ? (options.tournaments ?? (await loadTournamentSet(tableFile))) : [];
+    const tournamentSet = options.tournaments ?? (await loadTournamentSet(tableFile));
+    const reloadTournaments =
+      options.tournaments === undefined && tableFile !== null ? () => loadTournamentFile(tableFile) : null;
     const clock = realClock();
     const allIns = cluster?.allIns ?? memoryAllInCounter();
     // The gauges read the lobby and the hub, made below, when Prometheus scrapes.
@@ -270,17 +270,26 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
         logger.warn({ tableId: config.id, err: error }, 'table of another process not listed');
       }
     };
-    const tournaments = new TournamentRoom({
-      storage,
-      clock,
-      entries: tournamentSet,
-      ...(options.tournaments === undefined && tableFile !== null
-        ? { reload: () => loadTournamentFile(tableFile) }
-        : {}),
-      ...(options.tournamentClocks !== undefined ? { tableClocks: options.tournamentClocks } : {}),
-      ...(options.tournamentPollMs !== undefined ? { pollMs: options.tournamentPollMs } : {}),
-      logger,
-    });
+    const openTournaments = (tournamentStorage: TournamentRoomOptions['storage']) =>
+      new TournamentRoom({
+        storage: tournamentStorage,
+        clock,
+        entries: tournamentSet,
+        ...(reloadTournaments !== null ? { reload: reloadTournaments } : {}),
+        ...(options.tournamentClocks !== undefined ? { tableClocks: options.tournamentClocks } : {}),
+        ...(options.tournamentPollMs !== undefined ? { pollMs: options.tournamentPollMs } : {}),
+        logger,
+      });
+    // Several processes: the member holding the tournaments' lease directs them (src/cluster/tournaments.ts).
+    const tournaments: TournamentService =
+      cluster === null
+        ? localDesk(openTournaments(storage))
+        : cluster.tournaments({
+            open: openTournaments,
+            wanted: async () =>
+              (reloadTournaments !== null ? (await reloadTournaments()).entries : tournamentSet).length > 0 ||
+              (await storage.tournamentsInPlay()).length > 0,
+          });
     const accounts = new Accounts(storage, { ...options.accounts, logger });
     const actLatency = new LatencyRecorder(options.figuresWindowMs, (seconds) => {
       metrics.actionLatency(seconds);
@@ -305,7 +314,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
         accounts,
         lobby,
         figures,
-        tournaments: localDesk(tournaments),
+        tournaments,
         chat: new TableChat(storage),
         // Several processes: a player may have sat down through another one.
         ...(cluster !== null
@@ -383,10 +392,10 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
         resolveListen();
       });
     });
-    // The tournaments stored in play go on from their checkpoints (their hands in progress cancelled).
-    await tournaments.start();
     const port = (server.address() as AddressInfo).port;
     await cluster?.member.start(`${options.host ?? hostname()}:${port}`);
+    // The tournaments stored in play go on from their checkpoints (their hands in progress cancelled).
+    await tournaments.start();
     lobby.start();
     houseBots.start();
     figures.start();

@@ -19,6 +19,7 @@ import { fencedTableStorage } from './fence.js';
 import { ClusterMember } from './member.js';
 import { ClusterRegistry } from './registry.js';
 import { seatsFor, takeOver } from './takeover.js';
+import { ClusterTournaments, type ClusterTournamentsOptions } from './tournaments.js';
 
 /** A lease's length: a dead member's tables are taken this long after its last renewal (the issue: ≤ 4 s). */
 export const LEASE_MS = 4000;
@@ -54,6 +55,8 @@ export interface ClusterRoom {
   readonly registry: ClusterRegistry;
   /** The artificial all-ins granted by every process (./all-ins.ts), for the tables this one runs. */
   readonly allIns: SharedAllInCounter;
+  /** The room's tournaments, directed by whichever member holds their lease (./tournaments.ts). */
+  tournaments(options: Pick<ClusterTournamentsOptions, 'open' | 'wanted'>): ClusterTournaments;
   /** Leaves the cluster (its tables to the others) and closes the bus and the database. */
   close(): Promise<void>;
 }
@@ -130,6 +133,8 @@ export async function openClusterRoom(options: ClusterRoomOptions): Promise<Clus
     member,
     registry,
     allIns,
+    tournaments: (rest) =>
+      new ClusterTournaments({ ...rest, driver, registry, bus, member, logger: options.logger }),
     async close() {
       clearInterval(allInTimer);
       await member.stop();

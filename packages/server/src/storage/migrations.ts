@@ -292,6 +292,15 @@ CREATE TABLE all_in_grants (
 CREATE INDEX all_in_grants_at ON all_in_grants (granted_at);
 `,
   },
+  {
+    version: 21,
+    name: 'leases of the tournaments as well as of tables',
+    // A room on several processes has one member direct its tournaments, through a lease of that kind
+    // (cluster/tournaments.ts): renewed, fenced and taken over like a table's, but no table of the lobby.
+    sql: `
+ALTER TABLE table_leases ADD COLUMN kind TEXT NOT NULL DEFAULT 'table';
+`,
+  },
 ];
 
 const ID_COLUMN: Record<SqlDialect, string> = {

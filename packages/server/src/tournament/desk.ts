@@ -54,6 +54,14 @@ export interface TournamentDesk {
   onNotice(sink: (account: AccountId, notice: TournamentNotice) => void): void;
 }
 
+/** The desk as the room runs it: started once the room listens, closed when it stops. */
+export interface TournamentService extends TournamentDesk {
+  /** Resumes the runs stored in play and opens those due (on several processes: once it directs them). */
+  start(): Promise<void>;
+  /** Stops the runs here; each goes on from its last checkpoint. */
+  close(): Promise<void>;
+}
+
 const TOURNAMENT_ERRORS: { readonly [C in TournamentErrorCode]: ErrorCode } = {
   REGISTRATION_CLOSED: ErrorCode.REGISTRATION_CLOSED,
   ALREADY_REGISTERED: ErrorCode.ALREADY_REGISTERED,
@@ -117,8 +125,10 @@ export async function answerFrom(room: TournamentRoom, request: DeskRequest): Pr
 }
 
 /** The desk of a room whose tournaments this process directs (one process). */
-export function localDesk(room: TournamentRoom): TournamentDesk {
+export function localDesk(room: TournamentRoom): TournamentService {
   return {
+    start: () => room.start(),
+    close: () => room.close(),
     ask: <R extends DeskRequest>(request: R) => answerFrom(room, request) as Promise<DeskAnswerTo<R>>,
     table: (tableId) => room.table(tableId),
     onNotice: (sink) => {
