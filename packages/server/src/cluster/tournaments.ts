@@ -401,7 +401,8 @@ export class ClusterTournaments implements TournamentService {
     const until = Date.now() + FORWARD_MS;
     for (;;) {
       const director = this.#director;
-      if (director.kind === 'here')
+      // Directing, once every run is resumed (until then, like waiting for a director elsewhere).
+      if (director.kind === 'here' && this.#resuming === null)
         return (await answerFrom(director.directing.room, request)) as DeskAnswerTo<R>;
       if (director.kind === 'none') return nothing(request) as DeskAnswerTo<R>;
       if (director.kind === 'remote') {
