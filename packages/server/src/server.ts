@@ -16,7 +16,8 @@ import { Accounts, type AccountsOptions } from './accounts/accounts.js';
 import { loadTableSet } from './lobby/config.js';
 import { Lobby } from './lobby/lobby.js';
 import { HouseBots } from './practice/house.js';
-import { TournamentRoom } from './tournament/room.js';
+import { localDesk, type TournamentService } from './tournament/desk.js';
+import { TournamentRoom, type TournamentRoomOptions } from './tournament/room.js';
 import type { TournamentEntry } from './tournament/schedule.js';
 import { loadTournamentFile, loadTournamentSet } from './tournament/table-file.js';
 import { DEFAULT_DATA_DIR, isPostgresUrl, openPostgresRoomStorage } from './storage/index.js';
@@ -36,7 +37,6 @@ import { TableChat } from './chat/chat.js';
 import { createLogger, type Logger } from './log.js';
 import { attachWebSocket } from './transport/websocket.js';
 import { openClusterRoom, type ClusterRoom } from './cluster/room.js';
-import { houseBotsOf } from './practice/config.js';
 
 export interface ServerOptions {
   /** TCP port; default 8080; 0 = any free port (tests). */
@@ -100,7 +100,7 @@ export interface RunningServer {
   readonly storage: Storage;
   readonly lobby: Lobby;
   readonly houseBots: HouseBots;
-  readonly tournaments: TournamentRoom;
+  readonly tournaments: TournamentService;
   readonly hub: Hub;
   readonly recovery: RecoveryReport;
   /** Stops everything durably; idempotent. */
@@ -147,6 +147,8 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   let openActor: (config: TableConfig, tableStorage: TableStorage) => Table = () => {
     throw new Error('no table before the room is made');
   };
+  // The house bots of the practice tables this process runs; set below, once they are made.
+  let practice: HouseBots | null = null;
   // A table another process's lobby opened: listed here too; set below, once the lobby is made.
   let discovered: (config: TableConfig) => void = () => undefined;
   // A table the staff closed through another process: out of this lobby too; set with the lobby.
@@ -160,8 +162,12 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
         bus: options.bus,
         ...(options.node !== undefined ? { node: options.node } : {}),
         openActor: (config, tableStorage) => openActor(config, tableStorage),
-        // Another process runs it now: its failure here is over.
-        dropped: (tableId) => failedTables.delete(tableId),
+        taken: (table) => practice?.add(table),
+        // Another process runs it now: its failure and its house bots here are over.
+        dropped: (tableId) => {
+          failedTables.delete(tableId);
+          practice?.remove(tableId);
+        },
         discovered: (config) => {
           discovered(config);
         },
@@ -204,10 +210,9 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
         : join(dataDir, 'tables.json');
     const allTables =
       tableFile === null ? (options.tables as readonly TableConfig[]) : await loadTableSet(tableFile);
-    // Not yet on several processes: practice tables (their house bots play in process) and tournaments.
-    const tableSet = cluster === null ? allTables : allTables.filter((config) => houseBotsOf(config) === 0);
-    const tournamentSet =
-      cluster === null ? (options.tournaments ?? (await loadTournamentSet(tableFile))) : [];
+    const tournamentSet = options.tournaments ?? (await loadTournamentSet(tableFile));
+    const reloadTournaments =
+      options.tournaments === undefined && tableFile !== null ? () => loadTournamentFile(tableFile) : null;
     const clock = realClock();
     const allIns = cluster?.allIns ?? memoryAllInCounter();
     // The gauges read the lobby and the hub, made below, when Prometheus scrapes.
@@ -220,11 +225,13 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       storage,
       clock,
       ...options.houseBots,
+      shared: cluster !== null,
       onError: (error) => {
         metrics.error('house-bots');
         logger.error({ err: error }, 'house bots failed');
       },
     });
+    practice = houseBots;
     openActor = (config, tableStorage) => {
       return createTable(config, {
         storage: {
@@ -252,7 +259,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       });
     };
     const lobby = new Lobby({
-      tables: tableSet,
+      tables: allTables,
       open: (config) => {
         if (cluster !== null) return cluster.member.table(config);
         const table = openActor(config, storage);
@@ -280,17 +287,26 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
         logger.error({ tableId, err: error }, 'closed table not taken out of the lobby');
       });
     };
-    const tournaments = new TournamentRoom({
-      storage,
-      clock,
-      entries: tournamentSet,
-      ...(options.tournaments === undefined && tableFile !== null
-        ? { reload: () => loadTournamentFile(tableFile) }
-        : {}),
-      ...(options.tournamentClocks !== undefined ? { tableClocks: options.tournamentClocks } : {}),
-      ...(options.tournamentPollMs !== undefined ? { pollMs: options.tournamentPollMs } : {}),
-      logger,
-    });
+    const openTournaments = (tournamentStorage: TournamentRoomOptions['storage']) =>
+      new TournamentRoom({
+        storage: tournamentStorage,
+        clock,
+        entries: tournamentSet,
+        ...(reloadTournaments !== null ? { reload: reloadTournaments } : {}),
+        ...(options.tournamentClocks !== undefined ? { tableClocks: options.tournamentClocks } : {}),
+        ...(options.tournamentPollMs !== undefined ? { pollMs: options.tournamentPollMs } : {}),
+        logger,
+      });
+    // Several processes: the member holding the tournaments' lease directs them (src/cluster/tournaments.ts).
+    const tournaments: TournamentService =
+      cluster === null
+        ? localDesk(openTournaments(storage))
+        : cluster.tournaments({
+            open: openTournaments,
+            wanted: async () =>
+              (reloadTournaments !== null ? (await reloadTournaments()).entries : tournamentSet).length > 0 ||
+              (await storage.tournamentsInPlay()).length > 0,
+          });
     const accounts = new Accounts(storage, { ...options.accounts, logger });
     const actLatency = new LatencyRecorder(options.figuresWindowMs, (seconds) => {
       metrics.actionLatency(seconds);
@@ -393,10 +409,10 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
         resolveListen();
       });
     });
-    // The tournaments stored in play go on from their checkpoints (their hands in progress cancelled).
-    await tournaments.start();
     const port = (server.address() as AddressInfo).port;
     await cluster?.member.start(`${options.host ?? hostname()}:${port}`);
+    // The tournaments stored in play go on from their checkpoints (their hands in progress cancelled).
+    await tournaments.start();
     lobby.start();
     houseBots.start();
     figures.start();

@@ -9,6 +9,7 @@ import { afterAll, expect } from 'vitest';
 import { PostgresDriver } from '../src/storage/index.js';
 import { intCol, textCol } from '../src/storage/sql.js';
 import type { TableConfig } from '../src/table/types.js';
+import type { TournamentEntry } from '../src/tournament/schedule.js';
 import { felt, FeltServer, freePort, tempDir, writeTables, type FeltRun } from './integration-helpers.js';
 import { NATS_URL } from './nats-helpers.js';
 import { testDatabase } from './postgres-helpers.js';
@@ -57,7 +58,11 @@ export interface ClusterTables {
  * Rooms of the table set `tables`, whose tables `ids` the bots play: each room a fresh database, its
  * processes, and what the tests read of it. Every process and `felt bots` run is killed after the file.
  */
-export function clusterRooms(tables: readonly TableConfig[], ids: readonly string[]) {
+export function clusterRooms(
+  tables: readonly TableConfig[],
+  ids: readonly string[],
+  tournaments: readonly TournamentEntry[] = [],
+) {
   const db = testDatabase();
   const data = tempDir('felt-cluster-');
   const servers: FeltServer[] = [];
@@ -70,7 +75,7 @@ export function clusterRooms(tables: readonly TableConfig[], ids: readonly strin
     await Promise.all(drivers.map((driver) => driver.close()));
     for (const folder of folders) folder.remove();
   }, 60_000);
-  const defaultFile = writeTables(data.dir, tables);
+  const defaultFile = writeTables(data.dir, tables, tournaments);
 
   /** A fresh database, its processes, and what the test reads of it; another table set when given. */
   async function room(other?: ClusterTables) {

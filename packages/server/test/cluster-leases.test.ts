@@ -2,12 +2,15 @@
  * Table leases with fencing epochs (src/cluster/) on a real PostgreSQL: one owner per table however
  * members race, a lease taken over only once it ran out and then with a higher epoch, every write of a
  * fenced-out owner refused by the database and changing nothing, and the takeover's recovery returning
- * every chip. Without PostgreSQL it skips, or fails when CI=true (./services.ts).
+ * every chip; the tournaments' lease alike, its director's checkpoints fenced, and in no view of the
+ * tables. Without PostgreSQL it skips, or fails when CI=true (./services.ts).
  */
 import { describe, expect, it } from 'vitest';
 import { fencedDriver, fencedTableStorage, type Fence } from '../src/cluster/fence.js';
 import { ClusterRegistry, type Lease, type MemberId } from '../src/cluster/registry.js';
 import { seatsFor, takeOver } from '../src/cluster/takeover.js';
+import { TOURNAMENTS_LEASE } from '../src/cluster/tournaments.js';
+import { sqlStorage } from '../src/storage/sql-storage.js';
 import { openMigratedPostgresStorage, PostgresDriver, type Storage } from '../src/storage/index.js';
 import { postgresReachable, testDatabase } from './postgres-helpers.js';
 import { conserved, opener, user } from './storage-contract-helpers.js';
@@ -178,6 +181,33 @@ describe.runIf(reachable)('table leases (PostgreSQL)', () => {
     expect(await storage.balances(ann)).toEqual(before.ann);
     expect(await storage.handStatus(hand)).toBe('in-progress');
     await conserved(storage);
+  });
+
+  it("the tournaments' lease is taken over like a table's, a director that lost it stores no checkpoint, and it is no table's", async () => {
+    const room = await open();
+    const { registry, storage } = room;
+    const a = await registry.join('a', 'ws://a');
+    const b = await registry.join('b', 'ws://b');
+    const leaseA = (await registry.acquire(a, TOURNAMENTS_LEASE, 'tournaments'))!;
+    expect(leaseA.epoch).toBe(1);
+    expect(await registry.acquire(b, TOURNAMENTS_LEASE, 'tournaments')).toBeNull();
+    // Renewed with the member's tables, but no table of the lobby: not in the view the targets come from.
+    expect(await registry.renew(a)).toEqual([{ tableId: TOURNAMENTS_LEASE, epoch: 1 }]);
+    expect((await registry.view()).leases).toEqual([]);
+    const directorA = sqlStorage(fencedDriver(room.driver, fenceOf(a, leaseA)));
+    await directorA.saveTournament('sng@1', '{"step":1}', false);
+
+    const leaseB = await eventually(
+      () => registry.acquire(b, TOURNAMENTS_LEASE, 'tournaments'),
+      'the takeover of the tournaments',
+    );
+    expect(leaseB.epoch).toBe(2);
+    expect(await registry.holder(TOURNAMENTS_LEASE)).toMatchObject({ memberId: b, epoch: 2 });
+    await expect(directorA.saveTournament('sng@1', '{"step":2}', false)).rejects.toThrow(/FENCED|not held/);
+    expect(await storage.tournamentsInPlay()).toEqual([{ id: 'sng@1', checkpoint: '{"step":1}' }]);
+    const directorB = sqlStorage(fencedDriver(room.driver, fenceOf(b, leaseB)));
+    await directorB.saveTournament('sng@1', '{"step":3}', false);
+    expect(await storage.tournamentsInPlay()).toEqual([{ id: 'sng@1', checkpoint: '{"step":3}' }]);
   });
 
   it('the takeover cancels the hand in progress and returns every chip to whoever put it in', async () => {

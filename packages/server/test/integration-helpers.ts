@@ -12,6 +12,7 @@ import { fileURLToPath } from 'node:url';
 import type { EventView, LegalView, TableView } from '@felt/protocol';
 import { ProtocolClient, type Push } from '../src/bots/client.js';
 import type { TableConfig } from '../src/table/types.js';
+import type { TournamentEntry } from '../src/tournament/schedule.js';
 
 /** The built `felt` command, as `npx felt` runs it. */
 export const FELT = fileURLToPath(new URL('../../cli/bin/felt.js', import.meta.url));
@@ -26,9 +27,13 @@ export function tempDir(prefix: string): { dir: string; remove: () => void } {
   };
 }
 
-export function writeTables(dir: string, tables: readonly TableConfig[]): string {
+export function writeTables(
+  dir: string,
+  tables: readonly TableConfig[],
+  tournaments: readonly TournamentEntry[] = [],
+): string {
   const file = join(dir, 'tables.json');
-  writeFileSync(file, JSON.stringify({ tables }));
+  writeFileSync(file, JSON.stringify(tournaments.length > 0 ? { tables, tournaments } : { tables }));
   return file;
 }
 

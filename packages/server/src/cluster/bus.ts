@@ -63,7 +63,13 @@ export class PushOrder {
   }
 }
 
-const memberSubject = (member: number): string => `member.${member}.requests`;
+/**
+ * What a member answers: requests for its tables (`requests`), or for the tournaments it directs
+ * (`tournaments`, ./tournaments.ts).
+ */
+export type MemberDesk = 'requests' | 'tournaments';
+
+const memberSubject = (member: number, desk: MemberDesk): string => `member.${member}.${desk}`;
 
 /** Answers of recent request ids, kept for {@link DEDUP_MS}, in the order they came (oldest first). */
 class RecentRequests<R> {
@@ -106,12 +112,17 @@ export class Bus {
   }
 
   /**
-   * Answers the requests sent to `member` with `handler`, once per request id: a repeated id gets the
-   * first answer. Until the returned function is called.
+   * Answers the requests sent to `member` (at its `desk`) with `handler`, once per request id: a repeated
+   * id gets the first answer. Until the returned function is called.
    */
-  serveMember<R>(member: number, handler: (body: unknown) => Promise<R>, keepMs = DEDUP_MS): () => void {
+  serveMember<R>(
+    member: number,
+    handler: (body: unknown) => Promise<R>,
+    keepMs = DEDUP_MS,
+    desk: MemberDesk = 'requests',
+  ): () => void {
     const recent = new RecentRequests<R>(keepMs);
-    const subscription = this.nc.subscribe(this.#subject(memberSubject(member)), {
+    const subscription = this.nc.subscribe(this.#subject(memberSubject(member, desk)), {
       callback: (error, msg) => {
         if (error !== null) return;
         const request = codec.decode(msg.data) as BusRequest<unknown>;
@@ -126,8 +137,13 @@ export class Bus {
   }
 
   /** Sends a request to `member`; throws {@link BusUnavailable} when nobody answers in `timeoutMs`. */
-  async request<T, R>(member: number, request: BusRequest<T>, timeoutMs: number): Promise<R> {
-    const subject = this.#subject(memberSubject(member));
+  async request<T, R>(
+    member: number,
+    request: BusRequest<T>,
+    timeoutMs: number,
+    desk: MemberDesk = 'requests',
+  ): Promise<R> {
+    const subject = this.#subject(memberSubject(member, desk));
     try {
       const reply = await this.nc.request(subject, codec.encode(request), { timeout: timeoutMs });
       return codec.decode(reply.data) as R;

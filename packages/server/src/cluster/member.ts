@@ -21,6 +21,7 @@ import type { Table, TableConfig, TableMessage } from '../table/types.js';
 import { loadOf } from './balance.js';
 import type { Bus, BusPush } from './bus.js';
 import { ClusterTable, type TableMember } from './cluster-table.js';
+import { RemoteWatchers } from './watchers.js';
 import type { Fence } from './fence.js';
 import {
   OWNED_TABLES_SUBJECT,
@@ -53,14 +54,6 @@ export interface ClusterMemberOptions {
   readonly logger: Logger;
 }
 
-/** A remote member's subscription to one of this member's tables. */
-interface RemoteWatcher {
-  readonly member: MemberId;
-  readonly tableId: string;
-  readonly unsubscribe: () => void;
-}
-
-const OK = { ok: true } as const;
 /** Tables one member hands over at once: enough to even out a new member soon, few enough to stay smooth. */
 const HANDOVERS_AT_ONCE = 2;
 /**
@@ -72,7 +65,7 @@ const HANDOVER_WAIT_MS = 30_000;
 export class ClusterMember implements TableMember {
   #id: MemberId = 0;
   readonly #tables = new Map<string, ClusterTable>();
-  readonly #watchers = new Map<string, RemoteWatcher>();
+  readonly #watchers: RemoteWatchers;
   #subjects = 0;
   #stopServing: () => void = () => undefined;
   #stopListening: () => void = () => undefined;
@@ -86,7 +79,9 @@ export class ClusterMember implements TableMember {
   /** The members and leases at the last look (at most a tick old). */
   #view: ClusterView = { members: [], leases: [] };
 
-  constructor(private readonly options: ClusterMemberOptions) {}
+  constructor(private readonly options: ClusterMemberOptions) {
+    this.#watchers = new RemoteWatchers(options.bus);
+  }
 
   get id(): MemberId {
     return this.#id;
@@ -198,11 +193,7 @@ export class ClusterMember implements TableMember {
   }
 
   #drop(table: ClusterTable): void {
-    for (const [subject, watcher] of this.#watchers) {
-      if (watcher.tableId !== table.id) continue;
-      watcher.unsubscribe();
-      this.#watchers.delete(subject);
-    }
+    this.#watchers.dropTable(table.id);
     table.useNone();
     this.options.dropped?.(table.id);
   }
@@ -245,11 +236,7 @@ export class ClusterMember implements TableMember {
     }
     await Promise.all(taking);
     this.#handOver(load.surplus - this.#handingOver.size);
-    for (const [subject, watcher] of this.#watchers) {
-      if (live.has(watcher.member)) continue;
-      watcher.unsubscribe();
-      this.#watchers.delete(subject);
-    }
+    this.#watchers.keepMembers(live);
     this.#publishOwned();
   }
 
@@ -337,26 +324,7 @@ export class ClusterMember implements TableMember {
     const local = table?.local ?? null;
     const epoch = table?.localEpoch ?? null;
     if (local === null || epoch === null) return { owner: false };
-    switch (body.kind) {
-      case 'handle':
-        return { owner: true, result: await local.handle(body.player, body.command) };
-      case 'control':
-        return { owner: true, result: await local.control(body.command) };
-      case 'subscribe': {
-        let seq = 0;
-        const unsubscribe = local.subscribe(body.viewer, (message) => {
-          const push: BusPush<TableMessage> = { epoch, seq: ++seq, message };
-          this.options.bus.publish(body.subject, push);
-        });
-        this.#watchers.get(body.subject)?.unsubscribe();
-        this.#watchers.set(body.subject, { member: body.member, tableId: body.tableId, unsubscribe });
-        return { owner: true, result: OK };
-      }
-      case 'unsubscribe':
-        this.#watchers.get(body.subject)?.unsubscribe();
-        this.#watchers.delete(body.subject);
-        return { owner: true, result: OK };
-    }
+    return this.#watchers.answer(local, epoch, body);
   }
 
   ask(owner: MemberId, requestId: string, body: OwnerRequest, timeoutMs: number): Promise<OwnerReply> {
@@ -425,7 +393,6 @@ export class ClusterMember implements TableMember {
     this.#leaving = true;
     this.#stopped = true;
     for (const timer of this.#timers) clearTimeout(timer);
-    for (const watcher of this.#watchers.values()) watcher.unsubscribe();
     this.#watchers.clear();
     this.#stopServing();
     this.#stopListening();

@@ -24,6 +24,12 @@ export interface Lease {
   readonly epoch: number;
 }
 
+/**
+ * What a lease is of: a table of the lobby, or the room's tournaments (./tournaments.ts) — renewed,
+ * released and fenced alike, but only the tables' are in the view that spreads tables over members.
+ */
+export type LeaseKind = 'table' | 'tournaments';
+
 /** `ms` as a PostgreSQL interval, from a bound parameter. */
 const MS = "CAST(? AS INTEGER) * INTERVAL '1 millisecond'";
 /** Milliseconds from a PostgreSQL interval expression, as an integer. */
@@ -81,17 +87,17 @@ export class ClusterRegistry {
    * Takes the table if nobody holds a lease on it that has not run out: its epoch, one more than the
    * last owner's; null when another member holds it. One statement, so of members racing one wins.
    */
-  async acquire(member: MemberId, tableId: string): Promise<Lease | null> {
+  async acquire(member: MemberId, tableId: string, kind: LeaseKind = 'table'): Promise<Lease | null> {
     const row = await this.db.get(
-      `INSERT INTO table_leases (table_id, member_id, epoch, acquired_at, expires_at)
-       SELECT ?, ?, 1, clock_timestamp(), clock_timestamp() + ${MS}
+      `INSERT INTO table_leases (table_id, member_id, epoch, acquired_at, expires_at, kind)
+       SELECT ?, ?, 1, clock_timestamp(), clock_timestamp() + ${MS}, ?
         WHERE NOT EXISTS (SELECT 1 FROM closed_tables WHERE table_id = ?)
        ON CONFLICT (table_id) DO UPDATE
           SET member_id = excluded.member_id, epoch = table_leases.epoch + 1,
               acquired_at = excluded.acquired_at, expires_at = excluded.expires_at
         WHERE table_leases.expires_at <= clock_timestamp()
        RETURNING epoch`,
-      [tableId, member, this.leaseMs, tableId],
+      [tableId, member, this.leaseMs, kind, tableId],
     );
     return row === undefined ? null : { tableId, epoch: intCol(row, 'epoch') };
   }
@@ -140,6 +146,22 @@ export class ClusterRegistry {
     );
   }
 
+  /** Who holds lease `id` (or held it last: `expiresInMs` ≤ 0 once it ran out); null when nobody ever did. */
+  async holder(id: string): Promise<{ memberId: MemberId; epoch: number; expiresInMs: number } | null> {
+    const row = await this.db.get(
+      `SELECT member_id, epoch, ${msOf('expires_at - clock_timestamp()')} AS expires_in
+         FROM table_leases WHERE table_id = ?`,
+      [id],
+    );
+    return row === undefined
+      ? null
+      : {
+          memberId: intCol(row, 'member_id'),
+          epoch: intCol(row, 'epoch'),
+          expiresInMs: intCol(row, 'expires_in'),
+        };
+  }
+
   /**
    * Members (those that have not left and beat in the last minute: the dead ones of long ago are
    * history) and leases, with their ages by the database's clock.
@@ -153,7 +175,7 @@ export class ClusterRegistry {
     const leases = await this.db.all(
       `SELECT table_id, member_id, epoch, ${msOf('clock_timestamp() - acquired_at')} AS age,
               ${msOf('expires_at - clock_timestamp()')} AS expires_in
-         FROM table_leases ORDER BY table_id`,
+         FROM table_leases WHERE kind = 'table' ORDER BY table_id`,
     );
     return {
       members: members.map((row) => ({

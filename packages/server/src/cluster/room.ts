@@ -20,6 +20,7 @@ import { fencedTableStorage } from './fence.js';
 import { ClusterMember } from './member.js';
 import { ClusterRegistry, type Lease } from './registry.js';
 import { cancelHand, seatsFor, takeOver } from './takeover.js';
+import { ClusterTournaments, type ClusterTournamentsOptions } from './tournaments.js';
 import { SharedWaitingLists } from './waiting-lists.js';
 
 /** A lease's length: a dead member's tables are taken this long after its last renewal (the issue: ≤ 4 s). */
@@ -40,6 +41,8 @@ export interface ClusterRoomOptions {
   readonly node?: string;
   /** Starts a table's actor on the storage given (fenced by its lease). */
   readonly openActor: (config: TableConfig, storage: TableStorage) => Table;
+  /** This process runs a table now (taken and recovered, its seats restored; before anyone is served). */
+  readonly taken?: (table: Table) => void;
   /** This process stopped running a table (it lost its lease). */
   readonly dropped: (tableId: string) => void;
   /** Another process runs a table this one does not know (its lobby opened it): list it here too. */
@@ -63,6 +66,8 @@ export interface ClusterRoom {
    * hands in progress cancelled, every seat cashed out (RULES.md §1) — each through its lease, still held.
    */
   closeAsLast(leases: readonly Lease[]): Promise<RecoveryReport>;
+  /** The room's tournaments, directed by whichever member holds their lease (./tournaments.ts). */
+  tournaments(options: Pick<ClusterTournamentsOptions, 'open' | 'wanted'>): ClusterTournaments;
   /** Leaves the cluster (its tables to the others) and closes the bus and the database. */
   close(): Promise<void>;
 }
@@ -142,6 +147,7 @@ export async function openClusterRoom(options: ClusterRoomOptions): Promise<Clus
           'table taken over',
         );
       }
+      options.taken?.(table);
       return table;
     },
   });
@@ -174,6 +180,8 @@ export async function openClusterRoom(options: ClusterRoomOptions): Promise<Clus
       }
       return report;
     },
+    tournaments: (rest) =>
+      new ClusterTournaments({ ...rest, driver, registry, bus, member, logger: options.logger }),
     async close() {
       clearInterval(allInTimer);
       waitingLists.close();

@@ -14,6 +14,7 @@ import type { HandStart } from '../table/hand-start.js';
 import { sqlStorage } from '../storage/sql-storage.js';
 import type { SqlDriver } from '../storage/sql.js';
 import type { PlayerRef } from '../table/types.js';
+import { isHouseBotName } from '../practice/roster.js';
 import { fencedDriver, type Fence } from './fence.js';
 
 /** A player to seat again: his seat of the table's last hand if he played one there, and his chips. */
@@ -57,11 +58,15 @@ export async function takeOver(driver: SqlDriver, fence: Fence): Promise<Takeove
       ORDER BY la.user_id`,
     [fence.tableId],
   );
-  const seats: KeptSeat[] = rows.map((row) => ({
-    player: { account: intCol(row, 'user_id'), name: textCol(row, 'name') },
-    seat: row['seat'] === null ? null : intCol(row, 'seat'),
-    stack: intCol(row, 'balance'),
-  }));
+  const seats: KeptSeat[] = rows.map((row) => {
+    const name = textCol(row, 'name');
+    return {
+      // A house bot's seat is restored as a bot's, for the new owner's house bots to play (src/practice/).
+      player: { account: intCol(row, 'user_id'), name, ...(isHouseBotName(name) ? { bot: true } : {}) },
+      seat: row['seat'] === null ? null : intCol(row, 'seat'),
+      stack: intCol(row, 'balance'),
+    };
+  });
   return resume === null || resume.start === null
     ? { handsCancelled, resume: null, seats }
     : {

@@ -19,6 +19,8 @@ export interface HouseBotsOptions {
   readonly pollMs?: number;
   readonly roll?: Roll;
   readonly onError?: (error: unknown) => void;
+  /** Other processes' house bots use the same accounts (a room on several processes). */
+  readonly shared?: boolean;
 }
 
 export class HouseBots {
@@ -32,7 +34,7 @@ export class HouseBots {
   readonly #onError: (error: unknown) => void;
 
   constructor(options: HouseBotsOptions) {
-    this.#roster = new Roster(options.storage);
+    this.#roster = new Roster(options.storage, options.shared);
     this.#clock = options.clock;
     this.#pollMs = options.pollMs ?? 1000;
     this.#thinkMs = options.thinkMs ?? 900;
@@ -48,20 +50,30 @@ export class HouseBots {
     });
   }
 
-  /** Takes care of `table` if it is a practice table. */
+  /**
+   * Takes care of `table` if it is a practice table, playing on with the house bots it finds seated
+   * there (a table taken over from another process, its seats restored).
+   */
   add(table: Table): void {
     const houseBots = houseBotsOf(table.config);
     if (houseBots <= 0) return;
-    this.#tables.set(
-      table.id,
-      new PracticeTable(table, houseBots, {
-        roster: this.#roster,
-        clock: this.#clock,
-        thinkMs: this.#thinkMs,
-        roll: this.#roll,
-        onError: this.#onError,
-      }),
-    );
+    const practice = new PracticeTable(table, houseBots, {
+      roster: this.#roster,
+      clock: this.#clock,
+      thinkMs: this.#thinkMs,
+      roll: this.#roll,
+      onError: this.#onError,
+    });
+    this.#tables.set(table.id, practice);
+    for (const seat of table.view(null).seats) {
+      if (seat?.bot === true) practice.adopt({ account: seat.account, name: seat.name }, seat.seat);
+    }
+  }
+
+  /** Another process runs the table now: its bots here stop (their seats stay, for that process's). */
+  remove(tableId: string): void {
+    this.#tables.get(tableId)?.stop();
+    this.#tables.delete(tableId);
   }
 
   /** The practice table's controller (tests, figures). */

@@ -12,7 +12,7 @@ import type { Roll } from '../bots/strategy.js';
 import type { Table, TableClock, TableTimer, TableView } from '../table/types.js';
 import { SEATS_KEPT_FREE } from './config.js';
 import { HouseBot } from './house-bot.js';
-import type { Roster } from './roster.js';
+import type { HouseBotAccount, Roster } from './roster.js';
 
 export interface PracticeDeps {
   readonly roster: Roster;
@@ -60,7 +60,19 @@ export class PracticeTable {
     if (!this.#stopped && !this.#poke.running) this.#poke.start(0);
   }
 
-  /** The room is stopping: the bots stop acting; their seats are cashed out with everyone's. */
+  /**
+   * Plays a bot already in `seat` (its seat restored when this process took the table over), as if
+   * it had sat down here.
+   */
+  adopt(who: HouseBotAccount, seat: number): void {
+    this.#deps.roster.adopt(who);
+    this.#bot(who).play(seat);
+  }
+
+  /**
+   * The room is stopping, or another process runs the table now: the bots stop acting; their seats
+   * are cashed out with everyone's, or kept for that process's bots.
+   */
   stop(): void {
     this.#stopped = true;
     this.#poke.stop();
@@ -111,15 +123,22 @@ export class PracticeTable {
     this.#deps.roster.giveBack(bot.who);
   }
 
-  async #join(seat: number, view: TableView): Promise<void> {
-    const { roster, clock, thinkMs, roll } = this.#deps;
-    const who = await roster.lend();
-    const buyIn = view.maxBuyIn ?? 4 * view.minBuyIn;
-    await roster.fund(who.account, buyIn);
+  /** A bot of this table's, playing as `who`. */
+  #bot(who: HouseBotAccount): HouseBot {
+    const { clock, thinkMs, roll } = this.#deps;
     const bot = new HouseBot(this.table, who, clock, { thinkMs, roll }, () => {
       this.poke();
     });
     this.#bots.set(who.account, bot);
+    return bot;
+  }
+
+  async #join(seat: number, view: TableView): Promise<void> {
+    const { roster } = this.#deps;
+    const who = await roster.lend();
+    const buyIn = view.maxBuyIn ?? 4 * view.minBuyIn;
+    await roster.fund(who.account, buyIn);
+    const bot = this.#bot(who);
     if (await bot.sit(seat, buyIn)) return;
     // The seat went to someone else meanwhile: look again.
     this.#bots.delete(who.account);

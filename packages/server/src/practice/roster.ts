@@ -7,7 +7,7 @@
 import type { Storage } from '../storage/types.js';
 import type { AccountId } from '../table/types.js';
 
-export type RosterStorage = Pick<Storage, 'userByName' | 'createUser' | 'balances' | 'topUp'>;
+export type RosterStorage = Pick<Storage, 'userByName' | 'createUser' | 'balances' | 'topUp' | 'seats'>;
 
 export interface HouseBotAccount {
   readonly account: AccountId;
@@ -35,14 +35,25 @@ export function houseBotName(n: number): string {
   return `Bot ${NAMES[n % NAMES.length]!}${round > 0 ? ` ${round + 1}` : ''}`;
 }
 
+/** Whether an account's name is a house bot's (no sign-up name has a space). */
+export function isHouseBotName(name: string): boolean {
+  return /^Bot [A-Z][a-z]+( [0-9]+)?$/.test(name);
+}
+
 export class Roster {
   readonly #storage: RosterStorage;
   readonly #idle: HouseBotAccount[] = [];
   readonly #accounts = new Set<AccountId>();
+  readonly #shared: boolean;
   #made = 0;
 
-  constructor(storage: RosterStorage) {
+  /**
+   * `shared`: other processes lend the same accounts (a room on several processes), so an account
+   * seated at any table is not lent.
+   */
+  constructor(storage: RosterStorage, shared = false) {
     this.#storage = storage;
+    this.#shared = shared;
   }
 
   /** Whether the account is one of the house bots'. */
@@ -52,16 +63,27 @@ export class Roster {
 
   /** An account no table is using: an idle one, else the next name (found in storage or created). */
   async lend(): Promise<HouseBotAccount> {
-    const idle = this.#idle.pop();
-    if (idle !== undefined) return idle;
-    const name = houseBotName(this.#made++);
-    const user = (await this.#storage.userByName(name)) ?? (await this.#created(name));
-    this.#accounts.add(user.id);
-    return { account: user.id, name: user.name };
+    const seated = this.#shared ? new Set((await this.#storage.seats()).map((seat) => seat.userId)) : null;
+    for (let idle = this.#idle.pop(); idle !== undefined; idle = this.#idle.pop()) {
+      if (seated?.has(idle.account) !== true) return idle;
+    }
+    for (;;) {
+      const name = houseBotName(this.#made++);
+      const user = (await this.#storage.userByName(name)) ?? (await this.#created(name));
+      this.#accounts.add(user.id);
+      if (seated?.has(user.id) !== true) return { account: user.id, name: user.name };
+    }
   }
 
   giveBack(bot: HouseBotAccount): void {
-    this.#idle.push(bot);
+    if (!this.#idle.some((idle) => idle.account === bot.account)) this.#idle.push(bot);
+  }
+
+  /** A house bot found seated at a table this process has just taken over: lent to that table now. */
+  adopt(bot: HouseBotAccount): void {
+    this.#accounts.add(bot.account);
+    const at = this.#idle.findIndex((idle) => idle.account === bot.account);
+    if (at >= 0) this.#idle.splice(at, 1);
   }
 
   /** Tops the bot's play-money balance up to `amount` from the play-money source (a ledger transaction). */

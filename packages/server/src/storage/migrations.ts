@@ -305,6 +305,15 @@ ALTER TABLE table_leases ADD COLUMN handed_over_epoch BIGINT;
 `,
   },
   {
+    version: 21,
+    name: 'leases of the tournaments as well as of tables',
+    // A room on several processes has one member direct its tournaments, through a lease of that kind
+    // (cluster/tournaments.ts): renewed, fenced and taken over like a table's, but no table of the lobby.
+    sql: `
+ALTER TABLE table_leases ADD COLUMN kind TEXT NOT NULL DEFAULT 'table';
+`,
+  },
+  {
     version: 22,
     name: 'waiting lists, shared by the processes of a room',
     // A room on several processes keeps its waiting lists here (cluster/waiting-lists.ts), in the order

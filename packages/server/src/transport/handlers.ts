@@ -16,9 +16,7 @@ import type { Accounts, Session } from '../accounts/accounts.js';
 import type { TableChat } from '../chat/chat.js';
 import type { Lobby } from '../lobby/lobby.js';
 import type { LiveFigures } from './live-figures.js';
-import type { Purchase, TournamentDirector, TournamentErrorCode } from '../tournament/director.js';
-import type { TournamentRoom } from '../tournament/room.js';
-import { dealOf, detailOf, summaryOf } from '../tournament/views.js';
+import type { DeskRequest, DeskValues, TournamentDesk } from '../tournament/desk.js';
 import type { Storage, UserRecord } from '../storage/types.js';
 import {
   requireStaff,
@@ -55,7 +53,7 @@ export interface Room {
   /** The live view of the staff's console. */
   readonly figures: LiveFigures;
   readonly chat: TableChat;
-  readonly tournaments: TournamentRoom;
+  readonly tournaments: TournamentDesk;
   /**
    * The tables where the account is seated, also those he sat down at through another process (a room
    * on several processes, src/cluster/); absent in a room of one process, which seated everybody itself.
@@ -110,38 +108,16 @@ function tableOf(hub: Hub, tableId: string): Table {
   return table;
 }
 
-/** A run in memory, or an older ended one from the store. */
-async function tournamentOf(hub: Hub, tournamentId: string): Promise<TournamentDirector> {
-  const director = await hub.room.tournaments.find(tournamentId);
-  if (!director) throw new RequestError(ErrorCode.NO_SUCH_TOURNAMENT, `no tournament ${tournamentId}`);
-  return director;
+/** Asks the tournaments (directed by this process or another); its refusal as the request's error. */
+async function askDesk<R extends DeskRequest>(hub: Hub, request: R): Promise<DeskValues[R['kind']]> {
+  const answer = await hub.room.tournaments.ask(request);
+  if (!answer.ok) throw new RequestError(answer.code, answer.message);
+  return answer.value;
 }
 
-const TOURNAMENT_ERRORS: { readonly [C in TournamentErrorCode]: ErrorCode } = {
-  REGISTRATION_CLOSED: ErrorCode.REGISTRATION_CLOSED,
-  ALREADY_REGISTERED: ErrorCode.ALREADY_REGISTERED,
-  NOT_REGISTERED: ErrorCode.NOT_REGISTERED,
-  ALREADY_STARTED: ErrorCode.TOURNAMENT_STARTED,
-  INSUFFICIENT_FUNDS: ErrorCode.INSUFFICIENT_FUNDS,
-  PAYMENT_REFUSED: ErrorCode.PAYMENT_REFUSED,
-  NOT_OFFERED: ErrorCode.NOT_OFFERED,
-  OUT_OF_WINDOW: ErrorCode.OUT_OF_WINDOW,
-  LIMIT_REACHED: ErrorCode.LIMIT_REACHED,
-  STACK_TOO_BIG: ErrorCode.STACK_TOO_BIG,
-  STILL_PLAYING: ErrorCode.STILL_PLAYING,
-  NOT_PLAYING: ErrorCode.NOT_PLAYING,
-  NOT_FINAL_TABLE: ErrorCode.NOT_FINAL_TABLE,
-  DEAL_OPEN: ErrorCode.DEAL_OPEN,
-  NO_DEAL_OPEN: ErrorCode.NO_DEAL_OPEN,
-  DEAL_PENDING: ErrorCode.DEAL_PENDING,
-};
-
-/** A rebuy, add-on or re-entry by the connection's player; his balances after it. */
-async function buy(hub: Hub, connection: Connection, tournamentId: string, purchase: Purchase) {
-  const director = await tournamentOf(hub, tournamentId);
-  const { account } = playerOf(connection);
-  const result = await director.buy(account, purchase);
-  if (!result.ok) throw new RequestError(TOURNAMENT_ERRORS[result.error.code], result.error.message);
+/** A request of the connection's player that changes his balances (registering, a purchase): them after it. */
+async function withBalances(hub: Hub, account: AccountId, request: DeskRequest) {
+  await askDesk(hub, request);
   return { balances: await hub.room.accounts.balances(account) };
 }
 
@@ -489,63 +465,55 @@ export const HANDLERS: Handlers = {
 
   async [ClientOp.TOURNAMENT_LIST](hub, connection) {
     const { account } = playerOf(connection);
-    return Promise.resolve({ tournaments: hub.room.tournaments.all().map((d) => summaryOf(d, account)) });
+    return { tournaments: [...(await askDesk(hub, { kind: 'list', account }))] };
   },
 
   async [ClientOp.TOURNAMENT_GET](hub, connection, message) {
     const { account } = playerOf(connection);
-    return { tournament: detailOf(await tournamentOf(hub, message.tournamentId), account) };
+    return { tournament: await askDesk(hub, { kind: 'get', id: message.tournamentId, account }) };
   },
 
   async [ClientOp.TOURNAMENT_REGISTER](hub, connection, message) {
-    await tournamentOf(hub, message.tournamentId);
     const player = playerOf(connection);
-    const result = await hub.room.tournaments.register(message.tournamentId, player);
-    if (!result.ok) throw new RequestError(TOURNAMENT_ERRORS[result.error.code], result.error.message);
-    return { balances: await hub.room.accounts.balances(player.account) };
+    return withBalances(hub, player.account, { kind: 'register', id: message.tournamentId, player });
   },
 
   async [ClientOp.TOURNAMENT_UNREGISTER](hub, connection, message) {
-    const director = await tournamentOf(hub, message.tournamentId);
     const { account } = playerOf(connection);
-    const result = await director.unregister(account);
-    if (!result.ok) throw new RequestError(TOURNAMENT_ERRORS[result.error.code], result.error.message);
-    return { balances: await hub.room.accounts.balances(account) };
+    return withBalances(hub, account, { kind: 'unregister', id: message.tournamentId, account });
   },
 
   async [ClientOp.TOURNAMENT_REBUY](hub, connection, message) {
-    return buy(hub, connection, message.tournamentId, 'rebuy');
+    const { account } = playerOf(connection);
+    return withBalances(hub, account, { kind: 'buy', id: message.tournamentId, account, purchase: 'rebuy' });
   },
 
   async [ClientOp.TOURNAMENT_ADDON](hub, connection, message) {
-    return buy(hub, connection, message.tournamentId, 'add-on');
+    const { account } = playerOf(connection);
+    return withBalances(hub, account, { kind: 'buy', id: message.tournamentId, account, purchase: 'add-on' });
   },
 
   async [ClientOp.TOURNAMENT_REENTER](hub, connection, message) {
-    return buy(hub, connection, message.tournamentId, 're-entry');
+    const { account } = playerOf(connection);
+    const purchase = 're-entry';
+    return withBalances(hub, account, { kind: 'buy', id: message.tournamentId, account, purchase });
   },
 
   async [ClientOp.TOURNAMENT_DEAL_PROPOSE](hub, connection, message) {
-    const director = await tournamentOf(hub, message.tournamentId);
     const { account } = playerOf(connection);
-    const result = await director.proposeDeal(account, message.kind);
-    if (!result.ok) throw new RequestError(TOURNAMENT_ERRORS[result.error.code], result.error.message);
-    const deal = dealOf(director);
-    if (deal === null) throw new RequestError(ErrorCode.INTERNAL, 'the deal is gone');
-    return { deal };
+    const id = message.tournamentId;
+    return { deal: await askDesk(hub, { kind: 'propose', id, account, deal: message.kind }) };
   },
 
   async [ClientOp.TOURNAMENT_DEAL_ACCEPT](hub, connection, message) {
-    const director = await tournamentOf(hub, message.tournamentId);
-    const result = await director.acceptDeal(playerOf(connection).account);
-    if (!result.ok) throw new RequestError(TOURNAMENT_ERRORS[result.error.code], result.error.message);
+    const { account } = playerOf(connection);
+    await askDesk(hub, { kind: 'accept', id: message.tournamentId, account });
     return {};
   },
 
   async [ClientOp.TOURNAMENT_DEAL_DECLINE](hub, connection, message) {
-    const director = await tournamentOf(hub, message.tournamentId);
-    const result = await director.declineDeal(playerOf(connection).account);
-    if (!result.ok) throw new RequestError(TOURNAMENT_ERRORS[result.error.code], result.error.message);
+    const { account } = playerOf(connection);
+    await askDesk(hub, { kind: 'decline', id: message.tournamentId, account });
     return {};
   },
 

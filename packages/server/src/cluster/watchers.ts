@@ -1,0 +1,71 @@
+/**
+ * The owner's side of the requests other members send about a table it runs (./owner-protocol.ts):
+ * commands applied to the actor, and the subscriptions other members hold there — each publishing the
+ * table's messages on the subscriber's subject with this owner's epoch and a sequence number (./bus.ts).
+ */
+import type { Table, TableMessage } from '../table/types.js';
+import type { Bus, BusPush } from './bus.js';
+import type { OwnerReply, OwnerRequest } from './owner-protocol.js';
+import type { MemberId } from './registry.js';
+
+/** A remote member's subscription to one of this member's tables. */
+interface RemoteWatcher {
+  readonly member: MemberId;
+  readonly tableId: string;
+  readonly unsubscribe: () => void;
+}
+
+const OK = { ok: true } as const;
+
+export class RemoteWatchers {
+  readonly #watchers = new Map<string, RemoteWatcher>();
+
+  constructor(private readonly bus: Bus) {}
+
+  /** Answers `body` for `local`, the actor this member runs through lease `epoch`. */
+  async answer(local: Table, epoch: number, body: OwnerRequest): Promise<OwnerReply> {
+    switch (body.kind) {
+      case 'handle':
+        return { owner: true, result: await local.handle(body.player, body.command) };
+      case 'control':
+        return { owner: true, result: await local.control(body.command) };
+      case 'subscribe': {
+        let seq = 0;
+        const unsubscribe = local.subscribe(body.viewer, (message) => {
+          const push: BusPush<TableMessage> = { epoch, seq: ++seq, message };
+          this.bus.publish(body.subject, push);
+        });
+        this.#end(body.subject);
+        this.#watchers.set(body.subject, { member: body.member, tableId: body.tableId, unsubscribe });
+        return { owner: true, result: OK };
+      }
+      case 'unsubscribe':
+        this.#end(body.subject);
+        return { owner: true, result: OK };
+    }
+  }
+
+  /** Ends the subscriptions to a table this member does not run any more. */
+  dropTable(tableId: string): void {
+    for (const [subject, watcher] of this.#watchers) if (watcher.tableId === tableId) this.#end(subject);
+  }
+
+  /** Ends the subscriptions to tables not in `running` (closed since). */
+  keepTables(running: ReadonlySet<string>): void {
+    for (const [subject, watcher] of this.#watchers) if (!running.has(watcher.tableId)) this.#end(subject);
+  }
+
+  /** Ends the subscriptions of members not in `live` (dead: nobody reads their subjects). */
+  keepMembers(live: ReadonlySet<MemberId>): void {
+    for (const [subject, watcher] of this.#watchers) if (!live.has(watcher.member)) this.#end(subject);
+  }
+
+  clear(): void {
+    for (const subject of [...this.#watchers.keys()]) this.#end(subject);
+  }
+
+  #end(subject: string): void {
+    this.#watchers.get(subject)?.unsubscribe();
+    this.#watchers.delete(subject);
+  }
+}
