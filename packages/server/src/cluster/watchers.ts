@@ -3,7 +3,7 @@
  * commands applied to the actor, and the subscriptions other members hold there — each publishing the
  * table's messages on the subscriber's subject with this owner's epoch and a sequence number (./bus.ts).
  */
-import type { Table, TableMessage } from '../table/types.js';
+import { TableErrorCode, type CommandResult, type Table, type TableMessage } from '../table/types.js';
 import type { Bus, BusPush } from './bus.js';
 import type { OwnerReply, OwnerRequest } from './owner-protocol.js';
 import type { MemberId } from './registry.js';
@@ -17,6 +17,16 @@ interface RemoteWatcher {
 
 const OK = { ok: true } as const;
 
+/**
+ * A command's answer: a table stopped here meanwhile (its lease lost, handed over, this process
+ * leaving) refused it before applying anything, so the caller is told this member is not the owner and
+ * tries the next one with the same request id, as it does for a table it runs itself (./cluster-table.ts).
+ */
+const answered = (result: CommandResult): OwnerReply =>
+  !result.ok && result.error.code === TableErrorCode.SHUTTING_DOWN
+    ? { owner: false }
+    : { owner: true, result };
+
 export class RemoteWatchers {
   readonly #watchers = new Map<string, RemoteWatcher>();
 
@@ -26,9 +36,9 @@ export class RemoteWatchers {
   async answer(local: Table, epoch: number, body: OwnerRequest): Promise<OwnerReply> {
     switch (body.kind) {
       case 'handle':
-        return { owner: true, result: await local.handle(body.player, body.command) };
+        return answered(await local.handle(body.player, body.command));
       case 'control':
-        return { owner: true, result: await local.control(body.command) };
+        return answered(await local.control(body.command));
       case 'subscribe': {
         let seq = 0;
         const unsubscribe = local.subscribe(body.viewer, (message) => {
