@@ -12,13 +12,13 @@ import { holdemDefinition, placesTaken } from './tournament-helpers.js';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startServer, type ServerOptions } from '../src/server.js';
+import type { ServerOptions } from '../src/server.js';
 import { silentLogger } from '../src/log.js';
 import { openMigratedSqliteStorage } from '../src/storage/index.js';
 import { realClock, type PlayerRef } from '../src/table/index.js';
 import { TournamentBots } from '../src/tournament/bots.js';
 import { TournamentRoom } from '../src/tournament/room.js';
-import { signedUp, startTestRoom, TEST_SCRYPT, TestClient, type TestRoom } from './transport-client.js';
+import { signedUp, startTestRoom, TestClient, type TestRoom } from './transport-client.js';
 
 const FAST = { betweenHandsMs: 1, actionMs: 5_000, timeBankMs: 0 } as const;
 
@@ -76,26 +76,8 @@ async function openRun(client: TestClient, entry: string): Promise<TournamentSum
 }
 
 /** The room started again on `first`'s folder (its `close` removes the folder). */
-async function startAgain(first: TestRoom, options: ServerOptions): Promise<TestRoom> {
-  const server = await startServer({
-    port: 0,
-    host: '127.0.0.1',
-    dataDir: first.dataDir,
-    synchronous: 'normal',
-    webDir: null,
-    accounts: { scrypt: TEST_SCRYPT },
-    logger: silentLogger,
-    ...options,
-  });
-  return {
-    server,
-    dataDir: first.dataDir,
-    http: `http://127.0.0.1:${server.port}`,
-    async close() {
-      await server.stop();
-      rmSync(first.dataDir, { recursive: true, force: true });
-    },
-  };
+function startAgain(first: TestRoom, options: ServerOptions): Promise<TestRoom> {
+  return startTestRoom({ ...options, dataDir: first.dataDir });
 }
 
 async function errorCode(client: TestClient, op: Parameters<TestClient['request']>[0], fields: object) {

@@ -23,8 +23,9 @@ export interface TestRoom {
   close(): Promise<void>;
 }
 
+/** A room in a fresh folder, or in `options.dataDir` (a room started again where another was). */
 export async function startTestRoom(options: ServerOptions = {}): Promise<TestRoom> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'felt-transport-'));
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'felt-transport-'));
   const server = await startServer({
     port: 0,
     host: '127.0.0.1',
