@@ -47,7 +47,7 @@ function fakeTable(config: TableConfig): Table & { seats: (number | null)[] } {
     audience: () => ({ accounts: [], anonymous: 0 }),
     summary,
     view: () => ({ seats: seats.map((s) => (s === null ? null : {})) }) as unknown as TableView,
-    lastSummary: () => null,
+    lastSummary: () => Promise.resolve(null),
     idle: () => Promise.resolve(),
     dispose: () => Promise.resolve(),
   };

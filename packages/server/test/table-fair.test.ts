@@ -186,7 +186,7 @@ describe('fair dealing at a table: who gets the secret, and when', () => {
       return pushed.summary;
     };
     expect(summary('spectator').reveal).toBeNull();
-    expect(h.table.lastSummary(null)?.reveal).toBeNull();
+    expect((await h.table.lastSummary(null))?.reveal).toBeNull();
     const settlement = h.storage.settled.get(handId)!;
     expect(settlement.fairRevealAfterMs).toBe(0);
     for (const p of h.players) {

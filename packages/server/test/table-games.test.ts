@@ -48,7 +48,7 @@ describe('tables: several players play a hand of every game to the end', () => {
             );
         expect(played(told)).toEqual(played(phh));
       }
-      const summary = h.table.lastSummary(1)!;
+      const summary = (await h.table.lastSummary(1))!;
       expect(summary.players.reduce((a, p) => a + p.won - p.committed, 0) + summary.rake).toBe(0);
       // seats at the table match the ledger's seats
       for (const seat of h.table.view(null).seats) {

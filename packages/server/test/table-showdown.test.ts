@@ -44,7 +44,7 @@ describe('tables: the showdown (RULES.md §1: a player who called may muck)', ()
       const showdown = events.filter((e) => e.type === 'show' || e.type === 'muck');
       expect(showdown.length).toBe(3);
       expect(showdown[0]!.type).toBe('show');
-      const summary = h.table.lastSummary(null)!;
+      const summary = (await h.table.lastSummary(null))!;
       for (const e of showdown) {
         const player = summary.players.find((p) => p.seat === e.seat)!;
         if (e.type === 'show') {
@@ -92,12 +92,12 @@ describe('tables: the showdown (RULES.md §1: a player who called may muck)', ()
       const mucker = h.table.view(null).seats[muck.seat]!.account;
       const other = h.players.find((p) => p.account !== mucker)!.account;
       const cards = holeCards(h, mucker, handId, muck.seat);
-      const asked = h.table.lastSummary(other)!.players.find((p) => p.seat === muck.seat)!;
+      const asked = (await h.table.lastSummary(other))!.players.find((p) => p.seat === muck.seat)!;
       expect(asked.mucked).toBe(true);
       expect(asked.showed).toBe(false);
       expect(asked.cards).toEqual(cards);
       expect(asked.high).not.toBeNull();
-      const spectator = h.table.lastSummary(null)!.players.find((p) => p.seat === muck.seat)!;
+      const spectator = (await h.table.lastSummary(null))!.players.find((p) => p.seat === muck.seat)!;
       expect(spectator.cards).toEqual(['??', '??']);
       const pushed = h.inbox
         .get(other)!

@@ -57,14 +57,14 @@ describe('visibility follows the account dealt the cards', () => {
       leaves(messages(viewer).filter((m) => m.type === 'table-event' && m.handId === handId));
     const pushed = (viewer: number | 'spectator') =>
       leaves(messages(viewer).filter((m) => m.type === 'hand-summary' && m.summary.handId === handId));
-    const asked = (viewer: number | null) => leaves(h.table.lastSummary(viewer));
+    const asked = async (viewer: number | null) => leaves(await h.table.lastSummary(viewer));
     const stored = h.storage.settled.get(handId)!.history;
     const history = (viewer: number) => stored.views.find((v) => v.userId === viewer)?.phh ?? null;
 
     // A: his own cards on every path (the hand was his)
     expect(seesAll(events(a.account), cardsA)).toBe(true);
     expect(seesAll(pushed(a.account), cardsA)).toBe(true);
-    expect(seesAll(asked(a.account), cardsA)).toBe(true);
+    expect(seesAll(await asked(a.account), cardsA)).toBe(true);
     expect(history(a.account)).toContain(cardsA.join(''));
     expect(stored.phh).toContain(cardsA.join(''));
 
@@ -72,14 +72,14 @@ describe('visibility follows the account dealt the cards', () => {
     for (const viewer of [newcomer!.account, ...others.map((p) => p.account)]) {
       expect(seesAny(events(viewer), cardsA)).toBe(false);
       expect(seesAny(pushed(viewer), cardsA)).toBe(false);
-      expect(seesAny(asked(viewer), cardsA)).toBe(false);
+      expect(seesAny(await asked(viewer), cardsA)).toBe(false);
       const phh = history(viewer);
       if (phh !== null) expect(phh).not.toContain(cardsA.join(''));
     }
     expect(history(newcomer!.account)).toBeNull();
     expect(seesAny(events('spectator'), cardsA)).toBe(false);
     expect(seesAny(pushed('spectator'), cardsA)).toBe(false);
-    expect(seesAny(asked(null), cardsA)).toBe(false);
+    expect(seesAny(await asked(null), cardsA)).toBe(false);
     expect(h.errors).toEqual([]);
   });
 });

@@ -8,6 +8,7 @@ import { countingClockDecisions } from '../src/tournament/bots.js';
 import { TournamentDirector } from '../src/tournament/director.js';
 import { isBalanced, playersAt } from '../src/tournament/seating.js';
 import type { TournamentDefinition } from '../src/tournament/structure.js';
+import type { HandRecap } from '../src/table/types.js';
 import {
   botDeps,
   botRef,
@@ -49,6 +50,16 @@ describe('tournament controller', () => {
     });
     const { deps, errors } = botDeps({ seed: 5 });
     const seen = { recaps: 0, oddSplits: 0 };
+    const recapsChecked: Promise<void>[] = [];
+    const checkRecap = (recap: HandRecap | null) => {
+      if (recap === null) return;
+      seen.recaps++;
+      expect(recap.rake).toBe(0);
+      const pot = recap.players.reduce((sum, p) => sum + p.committed, 0);
+      const winners = recap.players.filter((p) => p.won > 0);
+      for (const p of recap.players) expect(Number.isSafeInteger(p.won)).toBe(true);
+      if (winners.length > 1 && pot % winners.length !== 0) seen.oddSplits++;
+    };
     const director: TournamentDirector = new TournamentDirector('tt', def, {
       ...deps,
       observe: (o) => {
@@ -59,19 +70,14 @@ describe('tournament controller', () => {
           expect(view.stakesText).toMatch(/^\d+\/\d+$/);
           for (const seat of view.seats)
             if (seat !== null) expect(Number.isSafeInteger(seat.stack)).toBe(true);
-          const recap = table.lastSummary(null);
-          if (recap === null) continue;
-          seen.recaps++;
-          expect(recap.rake).toBe(0);
-          const pot = recap.players.reduce((sum, p) => sum + p.committed, 0);
-          const winners = recap.players.filter((p) => p.won > 0);
-          for (const p of recap.players) expect(Number.isSafeInteger(p.won)).toBe(true);
-          if (winners.length > 1 && pot % winners.length !== 0) seen.oddSplits++;
+          // The actor's recap is read as it stands now; the promise only carries it.
+          recapsChecked.push(table.lastSummary(null).then(checkRecap));
         }
       },
     });
     for (let i = 1; i <= 8; i++) expect((await director.register(botRef(i))).ok).toBe(true);
     await director.done;
+    await Promise.all(recapsChecked);
     expect(errors).toEqual([]);
     expect(seen.recaps).toBeGreaterThan(0);
     expect(seen.oddSplits).toBeGreaterThan(0);

@@ -228,7 +228,7 @@ export class ClusterTable implements Table {
       }
       if (owner.kind === 'remote') {
         const reply = await this.#askUntil(owner, requestId, body);
-        if (reply?.owner === true) return reply.result;
+        if (reply !== null && reply.owner && 'result' in reply) return reply.result;
       }
       if (Date.now() > until) break;
       await sleep(RETRY_GAP_MS);
@@ -274,9 +274,14 @@ export class ClusterTable implements Table {
     return { ...this.#view, you: you < 0 ? null : you };
   }
 
-  /** The last hand's recap is kept by the owner only. */
-  lastSummary(viewer: AccountId | null): HandRecap | null {
-    return this.local?.lastSummary(viewer) ?? null;
+  /** The last hand's recap, kept by the owner alone: asked of it once when it runs elsewhere. */
+  async lastSummary(viewer: AccountId | null): Promise<HandRecap | null> {
+    const owner = this.#owner;
+    if (owner.kind === 'local') return owner.table.lastSummary(viewer);
+    if (owner.kind === 'none') return null;
+    const request: OwnerRequest = { kind: 'last-summary', tableId: this.id, viewer };
+    const reply = await this.#askUntil(owner, randomUUID(), request);
+    return reply !== null && reply.owner && 'recap' in reply ? reply.recap : null;
   }
 
   idle(): Promise<void> {

@@ -6,6 +6,7 @@ import type {
   AccountId,
   CommandResult,
   ControllerCommand,
+  HandRecap,
   PlayerRef,
   TableCommand,
   TableConfig,
@@ -30,10 +31,18 @@ export type OwnerRequest =
       readonly subject: string;
       readonly member: MemberId;
     }
-  | { readonly kind: 'unsubscribe'; readonly tableId: string; readonly subject: string };
+  | { readonly kind: 'unsubscribe'; readonly tableId: string; readonly subject: string }
+  /** The last finished hand's summary as `viewer` may see it (the owner alone keeps it). */
+  | { readonly kind: 'last-summary'; readonly tableId: string; readonly viewer: AccountId | null };
 
-/** The owner's answer, given after its fenced commit; `owner: false` when it does not run the table. */
-export type OwnerReply = { readonly owner: true; readonly result: CommandResult } | { readonly owner: false };
+/**
+ * The owner's answer, given after its fenced commit (a command's result, or the summary asked for);
+ * `owner: false` when it does not run the table.
+ */
+export type OwnerReply =
+  | { readonly owner: true; readonly result: CommandResult }
+  | { readonly owner: true; readonly recap: HandRecap | null }
+  | { readonly owner: false };
 
 /** Published by each member every tick: the state of the tables it runs, for the others' lobbies. */
 export interface OwnedTables {

@@ -52,6 +52,8 @@ export class RemoteWatchers {
       case 'unsubscribe':
         this.#end(body.subject);
         return { owner: true, result: OK };
+      case 'last-summary':
+        return { owner: true, recap: await local.lastSummary(body.viewer) };
     }
   }
 

@@ -300,9 +300,9 @@ class TableActor implements Table {
     return tableViewFor(this.state, viewer);
   }
 
-  lastSummary(viewer: AccountId | null): HandRecap | null {
+  lastSummary(viewer: AccountId | null): Promise<HandRecap | null> {
     const recap = this.state.recap;
-    return recap === null ? null : recapFor(recap, viewer, true);
+    return Promise.resolve(recap === null ? null : recapFor(recap, viewer, true));
   }
 }
 

@@ -445,8 +445,8 @@ export interface Table {
   summary(): TableSummary;
   /** The view of `viewer` now (synchronous, filtered like every message). */
   view(viewer: AccountId | null): TableView;
-  /** The last finished hand's summary as `viewer` may see it, or null. */
-  lastSummary(viewer: AccountId | null): HandRecap | null;
+  /** The last finished hand's summary as `viewer` may see it, or null (kept where the table runs). */
+  lastSummary(viewer: AccountId | null): Promise<HandRecap | null>;
   /** Resolves when the mailbox is empty (tests, shutdown). */
   idle(): Promise<void>;
   /**

@@ -415,7 +415,7 @@ export const HANDLERS: Handlers = {
 
   async [ClientOp.HAND_SUMMARY](hub, connection, message) {
     const table = tableOf(hub, message.tableId);
-    return Promise.resolve({ summary: table.lastSummary(sessionOf(connection).account.id) });
+    return { summary: await table.lastSummary(sessionOf(connection).account.id) };
   },
 
   async [ClientOp.FAIR_CONTRIBUTE](hub, connection, message) {
