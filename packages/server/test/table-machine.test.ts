@@ -357,6 +357,55 @@ describe('table machine: rules, one by one', () => {
   });
 });
 
+describe('table machine: a tournament table deals in the players who are away', () => {
+  const TOURNAMENT_TABLE: TablePolicies = { ...CASH_GAME, chips: 'controller', button: 'dead' };
+
+  it('a disconnected player is dealt in and blinded: he posts his big blind in turn, and when he must act the table checks or folds for him after his action clock and time bank', () => {
+    const d = new Driver(TOURNAMENT_TABLE);
+    for (const [account, seat] of [
+      [1, 0],
+      [2, 1],
+      [3, 2],
+    ] as const)
+      d.control({ type: 'seat', player: { account, name: `p${account}` }, seat, stack: 1_000 });
+    d.s.presence.set(1, 1);
+    d.s.presence.set(2, 1); // 3 never connects
+    const bigBlinds: number[] = [];
+    for (let hand = 0; hand < 3; hand++) {
+      d.deal();
+      const dealt = d.s.hand!;
+      expect([...dealt.accounts].sort()).toEqual([1, 2, 3]);
+      const committed = dealt.engine.snapshot().players.map((p) => p.committed);
+      bigBlinds.push(dealt.accounts[committed.indexOf(Math.max(...committed))]!);
+      while (d.s.hand === dealt) {
+        if (d.actor() !== 3) {
+          d.act({ type: 'fold' });
+          continue;
+        }
+        expect(words(d.timeUp())[0]).toMatch(/^timer decision \d+$/);
+        expect(d.s.hand.clock).toMatchObject({ bank: true });
+        expect(words(d.timeUp()).some((w) => w.endsWith('table-event timeout'))).toBe(true);
+      }
+    }
+    // The big blind went round: the absent player skipped none.
+    expect([...bigBlinds].sort()).toEqual([1, 2, 3]);
+  });
+
+  it('nobody sits out or is asked for a blind at a tournament table: sit-out is refused, blinds are posted with auto-post off', () => {
+    const d = new Driver(TOURNAMENT_TABLE);
+    for (const account of [1, 2]) {
+      d.s.presence.set(account, 1);
+      d.control({ type: 'seat', player: { account, name: `p${account}` }, seat: account, stack: 1_000 });
+      d.player(account, { type: 'auto-post', on: false });
+    }
+    expect(d.refused(1, { type: 'sit-out' })).toBe('WRONG_STATE');
+    expect(d.s.seats[1]!.sittingOut).toBe(false);
+    d.deal();
+    expect(d.s.blindRequest).toBeNull();
+    expect(d.s.hand).not.toBeNull();
+  });
+});
+
 describe('table machine: the dead button', () => {
   const ready = (seat: number): SeatPicture => ({
     seat,

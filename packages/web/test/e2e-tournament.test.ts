@@ -213,6 +213,11 @@ describe.skipIf(!ready.ok)('web e2e: a sit & go played to the end in Chromium', 
       );
       expect(await bar.getByTestId('final-table').innerText()).toBe('Final table');
       await p.page.locator('.seat.me').waitFor({ timeout: 30_000 });
+      // Everyone is dealt in at a tournament table: nobody sits out, blinds are forced.
+      const seatControls = p.page.getByRole('group', { name: 'Your seat' });
+      await seatControls.waitFor();
+      expect(await seatControls.getByRole('button', { name: 'Sit out next hand' }).count()).toBe(0);
+      expect(await seatControls.getByText('Auto-post blinds').count()).toBe(0);
     }
     expect(await ann.page.getByTestId('tournament-bar').innerText()).toMatch(
       /\d hands? to the next level[\s\S]*5 left[\s\S]*Average 1,500[\s\S]*Your rank \d of 5/,

@@ -33,7 +33,13 @@ import { fairRevealDelayMs } from './visibility.js';
 const STATS_HANDS = 50;
 const HOUR_MS = 3_600_000;
 
+/**
+ * Whether the seat is dealt into the next hand. At a table whose stacks a controller hands in (a
+ * tournament) every stack is dealt in — away or disconnected, a player is blinded, never skips a blind
+ * (docs/rules.md) — else only a connected player who is not sitting out or leaving.
+ */
 export function isReady(s: MachineState, seat: SeatState): boolean {
+  if (s.policies.chips === 'controller') return seat.stack > 0;
   return !seat.sittingOut && !seat.leaving && seat.stack > 0 && isConnected(s, seat.account);
 }
 
@@ -248,6 +254,8 @@ export function playHand(run: Run, hand: HandInPlay): void {
  * post it yet (a new or returning player who chose to post has agreed when he chose).
  */
 function blindToAsk(s: MachineState, plan: HandPlan): Omit<BlindRequestView, 'deadline'> | null {
+  // A tournament's blinds are forced: nobody is asked, nobody declines.
+  if (s.policies.chips === 'controller') return null;
   for (const [position, seatNumber] of plan.order.entries()) {
     const blind = plan.blinds[position] ?? 0;
     const dead = plan.deadBlinds[position] ?? 0;
@@ -453,7 +461,9 @@ export function decisionTimeUp(
   s.decisionFor = null;
   const seat = s.seats[hand.clock.seat];
   const connected = seat !== null && seat !== undefined && isConnected(s, seat.account);
-  if (!hand.clock.bank && connected && seat.timeBankMs > 0) {
+  // A tournament player away is folded only after his time bank too: he may be coming back.
+  const banks = connected || s.policies.chips === 'controller';
+  if (!hand.clock.bank && banks && seat !== null && seat !== undefined && seat.timeBankMs > 0) {
     // The action clock ran out: the time bank starts.
     const clockSeat = hand.clock.seat;
     const deadline = run.now + seat.timeBankMs;

@@ -362,6 +362,8 @@ function playerCommand(run: Run, player: PlayerRef, command: TableCommand): Comm
   if (!seat) return refuse(TableErrorCode.NOT_SEATED, 'not seated here');
   switch (command.type) {
     case 'sit-out':
+      if (s.policies.chips === 'controller')
+        return refuse(TableErrorCode.WRONG_STATE, 'at a tournament table every player is dealt in');
       seat.sittingOut = true;
       broadcastSnapshot(run);
       planAgainIfAsked(run, seat.seat);

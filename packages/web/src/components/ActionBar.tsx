@@ -54,7 +54,7 @@ export function ActionBar({ table, view, prefs }: { table: TableModel; view: Tab
   }, [handId]);
 
   const inHand = me !== null && !me.folded && !me.allIn && hand !== null && hand.phase !== 'done';
-  // The room seats tournament players: no chips added, no seat left.
+  // The room seats tournament players: no chips added, no seat left; everyone is dealt in, blinds forced.
   const tournament = tournamentOfTable(view.tableId) !== null;
   const blindRequest = view.blindRequest;
   return (
@@ -131,7 +131,7 @@ export function ActionBar({ table, view, prefs }: { table: TableModel; view: Tab
               </button>
             </>
           ) : null}
-          {seat.status === 'sitting-out' ? (
+          {tournament ? null : seat.status === 'sitting-out' ? (
             <button
               type="button"
               onClick={() => {
@@ -150,7 +150,7 @@ export function ActionBar({ table, view, prefs }: { table: TableModel; view: Tab
               Sit out next hand
             </button>
           )}
-          {hasBlinds(view.game) ? (
+          {hasBlinds(view.game) && !tournament ? (
             <SeatOption
               label="Auto-post blinds"
               checked={seat.autoPost}
