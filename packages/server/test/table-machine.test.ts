@@ -452,6 +452,57 @@ describe('table machine: the dead button', () => {
     expect(plan.blinds).toEqual([1, 2, 0, 0]);
   });
 
+  it('a newcomer between the next button and small blind is dealt in only once the button has passed him, and a paid player there is dealt in', () => {
+    const last = { button: 0, smallBlind: 2, bigBlind: 4 };
+    // Next hand: button 2, small blind 4; seats 2, 3 and 4 lie behind the blinds.
+    const newcomer = { ...ready(3), paid: false };
+    const plan = planDeadButtonHand([0, 1, 2, 4, 5].map(ready).concat(newcomer), 6, last, 1, 2)!;
+    expect(plan).toMatchObject({ button: 2, smallBlindSeat: 4, bigBlindSeat: 5 });
+    expect(plan.order).not.toContain(3);
+    expect(plan.order).toEqual(expect.arrayContaining([2, 4]));
+    // The hand after: button 4, small blind 5 — he is past the button, dealt in and paid.
+    const next = planDeadButtonHand(
+      [0, 1, 2, 4, 5].map(ready).concat(newcomer),
+      6,
+      { button: 2, smallBlind: 4, bigBlind: 5 },
+      1,
+      2,
+    )!;
+    expect(next.order).toContain(3);
+    expect(next.nowPaid).toContain(3);
+    // A newcomer elsewhere (the next big blind's seat) is dealt in at once.
+    const atBigBlind = planDeadButtonHand(
+      [0, 1, 2, 4].map(ready).concat({ ...ready(5), paid: false }),
+      6,
+      last,
+      1,
+      2,
+    )!;
+    expect(atBigBlind).toMatchObject({ bigBlindSeat: 5 });
+  });
+
+  it('a tournament seats a late player with afterButton: he sits unpaid, not dealt in until the button passes', () => {
+    const d = new Driver({ ...CASH_GAME, button: 'dead', chips: 'controller' });
+    for (const seat of [0, 1, 2, 3, 4])
+      d.control({ type: 'seat', player: { account: seat + 1, name: `p${seat}` }, seat, stack: 200 });
+    d.deal();
+    while (d.s.hand !== null) d.act({ type: 'fold' });
+    // Between hands the player at the next button's seat (the last small blind's) is moved out, and a
+    // late player is given his seat: he would have the button without paying a blind.
+    const button = d.s.lastSmallBlind!;
+    d.control({ type: 'unseat', account: d.s.seats[button]!.account });
+    d.control({
+      type: 'seat',
+      player: { account: 9, name: 'late' },
+      seat: button,
+      stack: 200,
+      afterButton: true,
+    });
+    expect(d.s.seats[button]).toMatchObject({ account: 9, paid: false });
+    d.deal();
+    expect(d.s.hand!.accounts).not.toContain(9);
+  });
+
   it('a dead-button table deals its second hand by that rule', () => {
     const d = new Driver({ ...CASH_GAME, button: 'dead', chips: 'controller' });
     for (const seat of [0, 1, 2, 3]) {

@@ -451,7 +451,9 @@ function controllerCommand(run: Run, command: ControllerCommand): CommandResult 
       if (refused) return refused;
       if (!Number.isSafeInteger(command.stack) || command.stack <= 0)
         return refuse(TableErrorCode.BAD_BUY_IN, 'a stack is a positive whole number of chips');
-      s.seats[command.seat] = newSeat(s, command.player, command.seat, command.stack, true);
+      // Unpaid: the dead-button planner deals him in once the button has passed him.
+      const paid = command.afterButton !== true;
+      s.seats[command.seat] = newSeat(s, command.player, command.seat, command.stack, paid);
       persist(run, { kind: 'stack-in', account: command.player.account, stack: command.stack });
       broadcastSnapshot(run);
       scheduleHand(run);

@@ -167,11 +167,29 @@ export interface LastBlinds {
 }
 
 /**
+ * Dead button: the seats from the next button (the last small blind's) to the next small blind (the
+ * last big blind's), both included — where a newcomer would be dealt in without posting a blind.
+ */
+export function behindTheBlinds(
+  lastSmallBlind: number,
+  lastBigBlind: number,
+  seatCount: number,
+): Set<number> {
+  const seats = new Set([lastSmallBlind]);
+  for (const seat of after(lastSmallBlind, seatCount)) {
+    seats.add(seat);
+    if (seat === lastBigBlind) break;
+  }
+  return seats;
+}
+
+/**
  * Plans a hand under the DEAD BUTTON rule (tournaments): every ready player is dealt in; the big blind
  * moves to the next ready player after the last big blind, the small blind is the seat of the last big
  * blind (posted only if that player is still there and ready: else no small blind is posted) and the
- * button the seat of the last small blind, even an empty one. The first hand, and heads-up play, are
- * planned as at a moving-button table with every player counted as paid.
+ * button the seat of the last small blind, even an empty one. A player not yet paid (seated late)
+ * between that button and small blind is not dealt in until the button has passed him. The first
+ * hand, and heads-up play, are planned as at a moving-button table with every player counted as paid.
  */
 export function planDeadButtonHand(
   seats: readonly SeatPicture[],
@@ -180,7 +198,12 @@ export function planDeadButtonHand(
   smallBlind: number,
   bigBlind: number,
 ): HandPlan | null {
-  const ready = new Set(seats.filter((s) => s.ready).map((s) => s.seat));
+  const behind =
+    last.bigBlind === null || last.smallBlind === null
+      ? new Set<number>()
+      : behindTheBlinds(last.smallBlind, last.bigBlind, seatCount);
+  // A newcomer between the next button and small blind waits for the button to pass him.
+  const ready = new Set(seats.filter((s) => s.ready && (s.paid || !behind.has(s.seat))).map((s) => s.seat));
   if (ready.size < 2) return null;
   if (last.bigBlind === null || last.smallBlind === null || ready.size === 2) {
     const paid = seats.map((s) => ({ ...s, paid: true, missedSmall: false, missedBig: false }));

@@ -233,12 +233,17 @@ export type TableCommand =
 
 /** Commands of a table's controller (`controller` chips or hand start, ./policies.ts). */
 export type ControllerCommand =
-  /** Seat `player` at `seat` with `stack` chips (handed in: `StackStore.handIn`). */
+  /**
+   * Seat `player` at `seat` with `stack` chips (handed in: `StackStore.handIn`). `afterButton`: his
+   * seat lies between the next hand's button and small blind, so he is dealt in only once the button
+   * has passed him (a late registration, TDA), never skipping the blinds.
+   */
   | {
       readonly type: 'seat';
       readonly player: PlayerRef;
       readonly seat: number;
       readonly stack: number;
+      readonly afterButton?: boolean;
     }
   /**
    * A ledger table taken over from a process that died (src/cluster/): seat `player` again at `seat`

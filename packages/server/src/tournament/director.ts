@@ -877,7 +877,8 @@ export class TournamentDirector {
     return live;
   }
 
-  async #seatAt(live: LiveTable, id: string, seat: number): Promise<void> {
+  /** `afterButton`: a late seat between the next button and small blind, dealt in once the button passes. */
+  async #seatAt(live: LiveTable, id: string, seat: number, afterButton = false): Promise<void> {
     const entrant = this.#entrant(id);
     this.#deps.follower?.seated(entrant.ref, live.table, seat);
     // He sits between hands: the chips he bought come with him.
@@ -888,6 +889,7 @@ export class TournamentDirector {
       player: entrant.ref,
       seat,
       stack: entrant.stack,
+      ...(afterButton ? { afterButton } : {}),
     });
     if (!result.ok) this.#fault(new Error(`seat ${id} at ${live.table.id}: ${result.error.message}`));
   }
@@ -1066,12 +1068,12 @@ export class TournamentDirector {
   async #seatLate(player: PlayerRef): Promise<void> {
     const seated = seatNewPlayer(this.#seating, idOf(player.account), this.#seats, this.#deps.random);
     this.#seating = seated.tables;
-    const { table, seat } = seated.placement;
+    const { table, seat, dealtIn } = seated.placement;
     const live = this.#tables.get(table);
     if (live === undefined) {
       const fresh = this.#seating.find((t) => t.id === table)!;
       await this.#open(fresh, this.#gameOf(fresh.id));
-    } else await this.#seatAt(live, idOf(player.account), seat);
+    } else await this.#seatAt(live, idOf(player.account), seat, dealtIn === 'after-button');
     await this.#rebalance();
     await this.#allowHands();
   }

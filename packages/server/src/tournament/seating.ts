@@ -15,6 +15,7 @@
  * worth the same.
  */
 import { randomBelow, shuffleInPlace, type RandomSource } from '@felt/engine';
+import { behindTheBlinds } from '../table/seating.js';
 
 export type PlayerId = string;
 
@@ -86,16 +87,10 @@ export function nextBigBlindSeat(table: SeatingTable): number | null {
   return clockwiseFrom(last.bigBlind, table.seats.length).find((s) => table.seats[s] !== null) ?? null;
 }
 
-/** Seats between the next hand's button and its small blind, both included (dead button: the last small and big blind's seats). */
-function behindTheBlinds(table: SeatingTable): Set<number> {
+/** Seats between the next hand's button and its small blind, both included (../table/seating.ts). */
+function behindTheButton(table: SeatingTable): ReadonlySet<number> {
   const last = table.lastButtonHand;
-  if (last === null) return new Set();
-  const region = new Set([last.smallBlind]);
-  for (const seat of clockwiseFrom(last.smallBlind, table.seats.length)) {
-    region.add(seat);
-    if (seat === last.bigBlind) break;
-  }
-  return region;
+  return last === null ? new Set() : behindTheBlinds(last.smallBlind, last.bigBlind, table.seats.length);
 }
 
 function placement(table: SeatingTable, player: PlayerId, seat: number): Placement {
@@ -103,7 +98,7 @@ function placement(table: SeatingTable, player: PlayerId, seat: number): Placeme
     player,
     table: table.id,
     seat,
-    dealtIn: behindTheBlinds(table).has(seat) ? 'after-button' : 'now',
+    dealtIn: behindTheButton(table).has(seat) ? 'after-button' : 'now',
   };
 }
 
@@ -119,7 +114,7 @@ export function worstFreeSeat(table: SeatingTable, random: RandomSource): number
   if (free.length === 0) return null;
   const last = table.lastButtonHand;
   if (last === null) return free[randomBelow(random, free.length)]!;
-  const behind = behindTheBlinds(table);
+  const behind = behindTheButton(table);
   const order = clockwiseFrom(last.bigBlind, table.seats.length).filter((s) => table.seats[s] === null);
   return order.find((s) => !behind.has(s)) ?? order.find((s) => s !== last.bigBlind) ?? order[0]!;
 }
