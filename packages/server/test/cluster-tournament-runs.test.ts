@@ -6,7 +6,8 @@
  * that member is killed (SIGKILL): the other run goes on untouched (its lease, epoch and tables as they
  * were), the killed member's run is resumed by the survivor from its checkpoint (the same players, every
  * chip back in the stacks by the crash rule, the same level), the list there still shows the run that
- * ended on the dead member, and `/health` names the director of each run. Real `felt serve --db
+ * ended on the dead member, and `/health` names the director of each run. The survivor stopped (SIGTERM)
+ * releases its runs' leases, and a process started since resumes both. Real `felt serve --db
  * postgres://… --bus nats://…` processes; without PostgreSQL or NATS it skips, or fails when CI=true.
  */
 import { describe, expect, it } from 'vitest';
@@ -44,7 +45,7 @@ interface HealthRuns {
 describe.runIf(reachable)('tournament runs leased one by one (PostgreSQL, NATS)', () => {
   const { room } = clusterRooms([PLAY_CASH], [PLAY_CASH.id], ENTRIES);
 
-  it('two runs directed by two members through their own leases; the director of one killed, the other run goes on untouched, the killed one is resumed elsewhere with its players, stacks and level, the runs ended on the dead member are still listed, and /health names the directors', async () => {
+  it('two runs directed by two members through their own leases; the director of one killed, the other run goes on untouched, the killed one is resumed elsewhere with its players, stacks and level, the runs ended on the dead member are still listed, /health names the directors, and a member stopped hands its runs on', async () => {
     const cluster = await room();
     const a = await cluster.first();
     const b = await cluster.start('b');
@@ -175,8 +176,28 @@ describe.runIf(reachable)('tournament runs leased one by one (PostgreSQL, NATS)'
         : null;
     }, '/health to name the survivor as the director of both runs');
 
-    for (const client of [onA, onB, ...players]) client.close();
+    // A member stopped (SIGTERM) releases its runs' leases: a member started since takes both and
+    // resumes each with its players and every chip.
+    const third = await cluster.start('c');
+    const onC = await player(third);
+    const held = await runLeases();
     expect(await survivor.stop()).toBe(0);
+    await eventually(async () => {
+      const leases = await runLeases();
+      return runs.every((id) => leases.get(id)?.member === memberOf(third)) ? true : null;
+    }, 'the process started since to take both runs');
+    const moved = await runLeases();
+    for (const [at, id] of runs.entries()) {
+      expect(moved.get(id)!.epoch).toBe(held.get(id)!.epoch + 1);
+      const now = await detail(onC, id);
+      expect(now.players.map((p) => p.name).sort()).toEqual(started[at]!.players.map((p) => p.name).sort());
+      expect(now.players.reduce((sum, p) => sum + p.chips, 0)).toBe(
+        2 * ENTRIES[at]!.definition.startingChips,
+      );
+    }
+
+    for (const client of [onA, onB, onC, ...players]) client.close();
+    expect(await third.stop()).toBe(0);
     await expectConserved(cluster.url);
   }, 300_000);
 });

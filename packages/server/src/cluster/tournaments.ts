@@ -10,7 +10,8 @@
  * runs still registering (no table, no hand: nothing is cancelled); a run playing stays where it is.
  *
  * Opening the runs due happens once for the whole room: the member holding the small schedule lease
- * (`#tournaments`, kind `tournaments`) stores them (./tournament-schedule.ts) for the members to take.
+ * (`#tournaments`, kind `tournaments`, taken only when the table file has tournaments) stores them
+ * (./tournament-schedule.ts) for the members to take.
  *
  * A run's tables are run by the process directing it (its hand-for-hand rounds and its balancing wait
  * for every table's hand end). Every process shows each of them as a `ClusterTable`: the actor where it
@@ -130,13 +131,6 @@ interface Directing {
   readonly shown: Map<string, Table>;
 }
 
-/** The schedule's lease held here, and the table file as last read. */
-interface Scheduling {
-  readonly fence: Fence;
-  file: TournamentFile | null;
-  readAt: number;
-}
-
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** The actor under a `ClusterTable` that does not dispose it: the director closes its own tables. */
@@ -170,7 +164,11 @@ export class ClusterTournaments implements TournamentService {
   readonly #options: ClusterTournamentsOptions;
   /** The runs directed here, by id (each once resumed). */
   readonly #runs = new Map<string, Directing>();
-  #scheduling: Scheduling | null = null;
+  /** The schedule's lease, when held here. */
+  #schedule: Fence | null = null;
+  /** The table file as last read, and when. */
+  #file: TournamentFile | null = null;
+  #fileReadAt = 0;
   readonly #store: ReturnType<typeof sqlStorage>;
   /** Answers about the runs no longer in play, from the store. */
   readonly #archive: TournamentRoom;
@@ -309,43 +307,51 @@ export class ClusterTournaments implements TournamentService {
     );
   }
 
-  /** Holds the schedule's lease when nobody else does, and opens the runs due while it holds it. */
+  /**
+   * Holds the schedule's lease when nobody else does and the table file has tournaments, and opens the
+   * runs due while it holds it.
+   */
   async #lookAtSchedule(): Promise<void> {
     const { registry, member, driver, logger } = this.#options;
     const held = await registry.holder(TOURNAMENTS_LEASE);
-    const scheduling = this.#scheduling;
-    if (scheduling !== null) {
-      const { fence } = scheduling;
+    const schedule = this.#schedule;
+    if (schedule !== null) {
       const mine =
         held !== null &&
-        held.memberId === fence.memberId &&
-        held.epoch === fence.epoch &&
+        held.memberId === schedule.memberId &&
+        held.epoch === schedule.epoch &&
         held.expiresInMs > 0;
       if (!mine) {
-        logger.warn({ epoch: fence.epoch }, 'tournament schedule lease lost');
-        this.#scheduling = null;
+        logger.warn({ epoch: schedule.epoch }, 'tournament schedule lease lost');
+        this.#schedule = null;
       }
     }
-    if (this.#scheduling === null) {
-      if (this.#stopped || (held !== null && held.expiresInMs > 0)) return;
+    if (this.#schedule === null && (this.#stopped || (held !== null && held.expiresInMs > 0))) return;
+    const file = await this.#readFile();
+    if (file === null) return;
+    if (this.#schedule === null) {
+      if (file.entries.length === 0) return;
       const lease = await registry.acquire(member.id, TOURNAMENTS_LEASE, 'tournaments');
       if (lease === null) return;
-      this.#scheduling = { fence: { ...lease, memberId: member.id }, file: null, readAt: 0 };
+      this.#schedule = { ...lease, memberId: member.id };
       logger.info({ epoch: lease.epoch }, 'tournament schedule taken');
     }
-    const schedule = this.#scheduling;
-    if (Date.now() - schedule.readAt >= (this.#options.pollMs ?? 10_000)) {
+    const fenced = sqlStorage(fencedDriver(driver, this.#schedule));
+    for (const id of await openRunsDue(fenced, file, this.#options.clock))
+      logger.info({ tournamentId: id }, 'tournament open for registration');
+  }
+
+  /** The table file's tournaments, read again every poll (a broken file is logged, the last good one kept). */
+  async #readFile(): Promise<TournamentFile | null> {
+    if (Date.now() - this.#fileReadAt >= (this.#options.pollMs ?? 10_000)) {
+      this.#fileReadAt = Date.now();
       try {
-        schedule.file = await this.#options.file();
-        schedule.readAt = Date.now();
+        this.#file = await this.#options.file();
       } catch (error) {
-        logger.error({ err: error }, 'tournaments: the table file cannot be read');
+        this.#options.logger.error({ err: error }, 'tournaments: the table file cannot be read');
       }
     }
-    if (schedule.file === null) return;
-    const fenced = sqlStorage(fencedDriver(driver, schedule.fence));
-    for (const id of await openRunsDue(fenced, schedule.file, this.#options.clock))
-      logger.info({ tournamentId: id }, 'tournament open for registration');
+    return this.#file;
   }
 
   /** Directs run `id` through `fence`: resumed from its checkpoint. */
@@ -658,10 +664,9 @@ export class ClusterTournaments implements TournamentService {
     this.#stopServing();
     this.#watchers.clear();
     await Promise.all([...this.#runs.values()].map((directing) => this.#stopDirecting(directing, true)));
-    const scheduling = this.#scheduling;
-    this.#scheduling = null;
-    if (scheduling !== null)
-      await this.#options.registry.release(scheduling.fence.memberId, scheduling.fence);
+    const schedule = this.#schedule;
+    this.#schedule = null;
+    if (schedule !== null) await this.#options.registry.release(schedule.memberId, schedule);
     for (const id of [...this.#tables.keys()]) this.#forget(id);
   }
 }
