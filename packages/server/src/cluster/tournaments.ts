@@ -157,6 +157,16 @@ const newsOf = (table: Table, epoch: number): TableNews => ({
   view: table.view(null),
 });
 
+/** Whether `lease`, as the registry shows it now, is still the one `fence` was taken with. */
+const holds = (
+  fence: Fence,
+  lease: { readonly memberId: MemberId; readonly epoch: number; readonly expiresInMs: number } | undefined,
+): boolean =>
+  lease !== undefined &&
+  lease.memberId === fence.memberId &&
+  lease.epoch === fence.epoch &&
+  lease.expiresInMs > 0;
+
 const over = (director: TournamentDirector | undefined) =>
   director === undefined || director.phase === 'finished' || director.phase === 'cancelled';
 
@@ -257,12 +267,7 @@ export class ClusterTournaments implements TournamentService {
     for (const directing of [...this.#runs.values()]) {
       const { fence } = directing;
       const lease = leases.get(directing.id);
-      const mine =
-        lease !== undefined &&
-        lease.memberId === fence.memberId &&
-        lease.epoch === fence.epoch &&
-        lease.expiresInMs > 0;
-      if (!mine) {
+      if (!holds(fence, lease)) {
         this.#options.logger.warn(
           { tournamentId: directing.id, epoch: fence.epoch },
           'tournament lease lost',
@@ -316,12 +321,7 @@ export class ClusterTournaments implements TournamentService {
     const held = await registry.holder(TOURNAMENTS_LEASE);
     const schedule = this.#schedule;
     if (schedule !== null) {
-      const mine =
-        held !== null &&
-        held.memberId === schedule.memberId &&
-        held.epoch === schedule.epoch &&
-        held.expiresInMs > 0;
-      if (!mine) {
+      if (!holds(schedule, held ?? undefined)) {
         logger.warn({ epoch: schedule.epoch }, 'tournament schedule lease lost');
         this.#schedule = null;
       }
