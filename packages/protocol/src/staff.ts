@@ -90,6 +90,15 @@ export interface ClusterView {
     /** Until it runs out unless renewed; negative once it has. */
     readonly expiresInMs: number;
   }[];
+  /** The tournament runs' leases (each run directed by its holder), those held or run out in the last minute. */
+  readonly runs: readonly {
+    readonly tournamentId: string;
+    readonly memberId: number;
+    readonly epoch: number;
+    /** Since the lease was taken by the member directing the run. */
+    readonly ageMs: number;
+    readonly expiresInMs: number;
+  }[];
 }
 
 /** A process's view of its cluster (`/health`'s `cluster`): which member it is and the tables it runs. */

@@ -287,25 +287,26 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
         logger.error({ tableId, err: error }, 'closed table not taken out of the lobby');
       });
     };
-    const openTournaments = (tournamentStorage: TournamentRoomOptions['storage']) =>
+    const openTournaments = (tournamentStorage: TournamentRoomOptions['storage'], run?: string) =>
       new TournamentRoom({
         storage: tournamentStorage,
         clock,
         entries: tournamentSet,
+        ...(run !== undefined ? { run } : {}),
         ...(reloadTournaments !== null ? { reload: reloadTournaments } : {}),
         ...(options.tournamentClocks !== undefined ? { tableClocks: options.tournamentClocks } : {}),
         ...(options.tournamentPollMs !== undefined ? { pollMs: options.tournamentPollMs } : {}),
         logger,
       });
-    // Several processes: the member holding the tournaments' lease directs them (src/cluster/tournaments.ts).
+    // Several processes: each run is directed by the member holding its lease (src/cluster/tournaments.ts).
     const tournaments: TournamentService =
       cluster === null
         ? localDesk(openTournaments(storage))
         : cluster.tournaments({
             open: openTournaments,
-            wanted: async () =>
-              (reloadTournaments !== null ? (await reloadTournaments()).entries : tournamentSet).length > 0 ||
-              (await storage.tournamentsInPlay()).length > 0,
+            file: reloadTournaments ?? (() => Promise.resolve({ entries: tournamentSet, cancelled: [] })),
+            clock,
+            ...(options.tournamentPollMs !== undefined ? { pollMs: options.tournamentPollMs } : {}),
           });
     const accounts = new Accounts(storage, { ...options.accounts, logger });
     const actLatency = new LatencyRecorder(options.figuresWindowMs, (seconds) => {

@@ -18,6 +18,7 @@ const viewOf = (members: readonly MemberId[], held: Record<string, MemberId>, ex
       ageMs: 0,
       expiresInMs: expired.includes(tableId) ? -1 : 3000,
     })),
+    runs: [],
   }) satisfies ClusterView;
 
 describe('the spread of the tables over the members', () => {

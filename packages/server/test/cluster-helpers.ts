@@ -14,6 +14,27 @@ import { felt, FeltServer, freePort, tempDir, writeTables, type FeltRun } from '
 import { NATS_URL } from './nats-helpers.js';
 import { testDatabase } from './postgres-helpers.js';
 
+/** The room's one cash table in tests about its tournaments (play money). */
+export const PLAY_CASH = {
+  id: 'cash',
+  name: 'cash',
+  game: 'holdem',
+  structure: 'no-limit',
+  stakes: { small: 100, big: 200 },
+  currency: 'play',
+} as const;
+
+/** Tournament tables' clocks that never act in a test's time: a run goes on only as its players play. */
+export const STILL_CLOCKS = { betweenHandsMs: 20, actionMs: 600_000, timeBankMs: 0 } as const;
+
+/** `felt admin audit --db` finds every chip of the room at `url`. */
+export async function expectConserved(url: string): Promise<void> {
+  const audit = await felt(['admin', 'audit', '--db', url]);
+  const report = audit.json as { conserved: boolean; problems: unknown[] };
+  expect(report.problems).toEqual([]);
+  expect(report.conserved).toBe(true);
+}
+
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Polls until `fn` gives a value; generous, for a busy machine. */
@@ -201,6 +222,7 @@ export function clusterRooms(
     return {
       url,
       sql,
+      tablesFile,
       start,
       seatsWithChips,
       owners,

@@ -2,18 +2,23 @@
  * Table leases with fencing epochs (src/cluster/) on a real PostgreSQL: one owner per table however
  * members race, a lease taken over only once it ran out and then with a higher epoch, every write of a
  * fenced-out owner refused by the database and changing nothing, and the takeover's recovery returning
- * every chip; the tournaments' lease alike, its director's checkpoints fenced, and in no view of the
- * tables. Without PostgreSQL it skips, or fails when CI=true (./services.ts).
+ * every chip; the tournament schedule's lease and the runs' alike, their holders' writes fenced, and
+ * in no view of the tables; the schedule's holder opening each run due once. Without PostgreSQL it skips, or fails when CI=true (./services.ts).
  */
 import { describe, expect, it } from 'vitest';
 import { fencedDriver, fencedTableStorage, type Fence } from '../src/cluster/fence.js';
-import { ClusterRegistry, type Lease, type MemberId } from '../src/cluster/registry.js';
+import { ClusterRegistry, runLease, type Lease, type MemberId } from '../src/cluster/registry.js';
 import { seatsFor, takeOver } from '../src/cluster/takeover.js';
+import { openRunsDue } from '../src/cluster/tournament-schedule.js';
 import { TOURNAMENTS_LEASE } from '../src/cluster/tournaments.js';
 import { sqlStorage } from '../src/storage/sql-storage.js';
 import { openMigratedPostgresStorage, PostgresDriver, type Storage } from '../src/storage/index.js';
+import { realClock } from '../src/table/clock.js';
+import { storedCheckpoint } from '../src/tournament/checkpoint.js';
+import type { TournamentEntry } from '../src/tournament/schedule.js';
 import { postgresReachable, testDatabase } from './postgres-helpers.js';
 import { conserved, opener, user } from './storage-contract-helpers.js';
+import { holdemDefinition } from './tournament-helpers.js';
 
 const reachable = await postgresReachable();
 
@@ -208,6 +213,43 @@ describe.runIf(reachable)('table leases (PostgreSQL)', () => {
     const directorB = sqlStorage(fencedDriver(room.driver, fenceOf(b, leaseB)));
     await directorB.saveTournament('sng@1', '{"step":3}', false);
     expect(await storage.tournamentsInPlay()).toEqual([{ id: 'sng@1', checkpoint: '{"step":3}' }]);
+  });
+
+  it("a tournament run's lease is listed with the runs, apart from the tables'; the schedule's holder opens each run due once, and one that lost it none", async () => {
+    const room = await open();
+    const { registry, storage } = room;
+    const a = await registry.join('a', 'ws://a');
+    const run = (await registry.acquire(a, runLease('sng@1'), 'tournament'))!;
+    const view = await registry.view();
+    expect(view.leases).toEqual([]);
+    expect(view.runs).toMatchObject([{ tournamentId: 'sng@1', memberId: a, epoch: run.epoch }]);
+
+    const entries: TournamentEntry[] = [
+      { id: 'sng', definition: holdemDefinition() },
+      {
+        id: 'daily',
+        definition: holdemDefinition({ kind: 'scheduled' }),
+        schedule: { startsAt: Date.now() + 3_600_000 },
+      },
+    ];
+    const file = { entries, cancelled: [] };
+    const schedule = (await registry.acquire(a, TOURNAMENTS_LEASE, 'tournaments'))!;
+    const holder = sqlStorage(fencedDriver(room.driver, fenceOf(a, schedule)));
+    const opened = await openRunsDue(holder, file, realClock());
+    expect(opened.map((id) => id.split('@')[0])).toEqual(['sng', 'daily']);
+    expect((await storage.tournamentsInPlay()).map((stored) => stored.id).sort()).toEqual([...opened].sort());
+    // Stored as open for registration, nobody registered: whoever takes a run's lease resumes it so.
+    const stored = storedCheckpoint((await storage.storedTournament(opened[0]!))!);
+    expect(stored).toMatchObject({ phase: 'registering', entrants: [] });
+    expect(await openRunsDue(holder, file, realClock())).toEqual([]);
+
+    await registry.release(a, schedule);
+    const b = await registry.join('b', 'ws://b');
+    expect(await registry.acquire(b, TOURNAMENTS_LEASE, 'tournaments')).toMatchObject({ epoch: 2 });
+    // A sit & go run started elsewhere: another is due, but the old holder cannot store it.
+    await storage.saveTournament(opened[0]!, JSON.stringify({ ...stored, phase: 'running' }), false);
+    await expect(openRunsDue(holder, file, realClock())).rejects.toThrow(/FENCED|not held/);
+    expect(await storage.tournamentsInPlay()).toHaveLength(2);
   });
 
   it('the takeover cancels the hand in progress and returns every chip to whoever put it in', async () => {

@@ -1,8 +1,8 @@
 /**
- * A sit & go on a room of several processes: the first process directs the room's tournaments (it holds
- * their lease); `felt bots --tournament` registers six bots through both processes — those on the other
+ * A sit & go on a room of several processes: the first process directs the run open (it holds the run's
+ * lease); `felt bots --tournament` registers six bots through both processes — those on the other
  * one through the bus — and they play at tables run by the director. The director is killed (SIGKILL)
- * mid-tournament: the other process takes the lease and resumes the run from its checkpoint, as a
+ * mid-tournament: the other process takes the run's lease and resumes it from its checkpoint, as a
  * one-process restart does — the same entrants, every chip of the last finished hands in the stacks —
  * and it plays to its winner; the prizes add up to the pool and `felt admin audit --db` finds every chip.
  * Real `felt serve --db postgres://… --bus nats://…` processes; without PostgreSQL or NATS it skips, or
@@ -14,7 +14,14 @@ import { ProtocolClient } from '../src/bots/client.js';
 import { intCol, textCol } from '../src/storage/sql.js';
 import type { TournamentCheckpoint } from '../src/tournament/checkpoint.js';
 import type { TournamentEntry } from '../src/tournament/schedule.js';
-import { clusterRooms, eventually, memberOf } from './cluster-helpers.js';
+import {
+  clusterRooms,
+  eventually,
+  expectConserved,
+  memberOf,
+  PLAY_CASH,
+  STILL_CLOCKS,
+} from './cluster-helpers.js';
 import { felt, type FeltServer } from './integration-helpers.js';
 import { natsReachable } from './nats-helpers.js';
 import { postgresReachable } from './postgres-helpers.js';
@@ -27,26 +34,18 @@ const ENTRY: TournamentEntry = {
   id: 'cluster-sng',
   definition: holdemDefinition({ name: 'Cluster sit & go', seats: ENTRANTS, maxEntrants: ENTRANTS }),
   // Nobody's clock acts in the test's time: the tournament ends only if its players play on.
-  clocks: { betweenHandsMs: 20, actionMs: 600_000, timeBankMs: 0 },
+  clocks: STILL_CLOCKS,
 };
-const CASH = {
-  id: 'cash',
-  name: 'cash',
-  game: 'holdem',
-  structure: 'no-limit',
-  stakes: { small: 100, big: 200 },
-  currency: 'play',
-} as const;
 
 describe.runIf(reachable)('tournaments on several processes (PostgreSQL, NATS)', () => {
-  const { room, bots } = clusterRooms([CASH], [CASH.id], [ENTRY]);
+  const { room, bots } = clusterRooms([PLAY_CASH], [PLAY_CASH.id], [ENTRY]);
 
   it('one process directs the sit & go, bots register through both; the director killed, the other resumes it from its checkpoint and it plays to its winner, every chip kept', async () => {
     const cluster = await room();
     const a = await cluster.first();
     await eventually(
-      () => Promise.resolve(a.logs.some((line) => line.msg === 'tournaments taken') ? true : null),
-      'the first process to direct the tournaments',
+      () => Promise.resolve(a.logs.some((line) => line.msg === 'tournament taken') ? true : null),
+      'the first process to direct the open run',
     );
     const b = await cluster.start('b');
     const watcher = async (server: FeltServer, name: string) => {
@@ -87,14 +86,17 @@ describe.runIf(reachable)('tournaments on several processes (PostgreSQL, NATS)',
     const checkpoint = JSON.parse(textCol(stored!, 'checkpoint')) as TournamentCheckpoint;
     expect(checkpoint.phase).toBe('running');
     await eventually(
-      () => Promise.resolve(b.logs.some((line) => line.msg === 'tournaments taken') ? true : null),
-      'the other process to take the tournaments',
+      () =>
+        Promise.resolve(
+          b.logs.some((line) => line.msg === 'tournament taken' && line['tournamentId'] === id) ? true : null,
+        ),
+      'the other process to take the run',
     );
     const resumed = b.logs.find((line) => line.msg === 'tournament resumed' && line['tournamentId'] === id);
     expect(resumed?.['phase']).toBe('running');
-    const lease = await cluster.sql.get(
-      "SELECT member_id, epoch FROM table_leases WHERE table_id = '#tournaments'",
-    );
+    const lease = await cluster.sql.get('SELECT member_id, epoch FROM table_leases WHERE table_id = ?', [
+      `#t:${id}`,
+    ]);
     expect(intCol(lease!, 'member_id')).toBe(memberOf(b));
     expect(intCol(lease!, 'epoch')).toBe(2);
     // Resumed from that checkpoint: the same entrants, every chip of the last finished hands in play.
@@ -125,9 +127,6 @@ describe.runIf(reachable)('tournaments on several processes (PostgreSQL, NATS)',
     onA.close();
     onB.close();
     expect(await b.stop()).toBe(0);
-    const audit = await felt(['admin', 'audit', '--db', cluster.url]);
-    const report = audit.json as { conserved: boolean; problems: unknown[] };
-    expect(report.problems).toEqual([]);
-    expect(report.conserved).toBe(true);
+    await expectConserved(cluster.url);
   }, 600_000);
 });

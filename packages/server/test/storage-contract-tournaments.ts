@@ -35,5 +35,18 @@ export function tournamentStoreContract(
       expect(await storage.storedTournament('sng-2')).toEqual({ id: 'sng-2', checkpoint: '{"step":1}' });
       expect(await storage.storedTournament('sng-3')).toBeNull();
     });
+
+    it('the tournaments ended last are read back, the last ended first, as many as asked; those in play are not', async () => {
+      const storage = await open();
+      await storage.saveTournament('sng-a', '{"step":1}', false);
+      await storage.saveTournament('sng-a', '{"step":2}', true);
+      await storage.saveTournament('sng-b', '{"step":1}', true);
+      await storage.saveTournament('sng-c', '{"step":1}', false);
+      expect(await storage.endedTournaments(5)).toEqual([
+        { id: 'sng-b', checkpoint: '{"step":1}' },
+        { id: 'sng-a', checkpoint: '{"step":2}' },
+      ]);
+      expect(await storage.endedTournaments(1)).toEqual([{ id: 'sng-b', checkpoint: '{"step":1}' }]);
+    });
   });
 }

@@ -62,6 +62,7 @@ describe('the console’s cluster view', () => {
       { tableId: 't1', memberId: 7, epoch: 3, ageMs: 61_000, expiresInMs: 3600 },
       { tableId: 't2', memberId: 9, epoch: 5, ageMs: 9000, expiresInMs: -2200 },
     ],
+    runs: [],
   };
 
   it('each member with its heartbeat and the tables it holds; each lease with its owner, epoch and expiry', () => {

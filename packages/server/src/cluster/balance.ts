@@ -3,7 +3,8 @@
  * (lowest ids). Every member computes the same targets from the same view, so they agree without talking:
  * a member under its target takes free tables, one over its target hands tables over while another is
  * under — and since the targets do not move unless a member or a table comes or goes, a table handed over
- * is never handed back (no ping-pong).
+ * is never handed back (no ping-pong). The tournament runs are spread over the members the same way
+ * (./tournaments.ts), apart from the tables.
  */
 import type { ClusterView, MemberId } from './registry.js';
 
@@ -15,6 +16,12 @@ export function targetsOf(members: readonly MemberId[], tableCount: number): Map
   return new Map(sorted.map((member, at) => [member, base + (at < extra ? 1 : 0)]));
 }
 
+/** The members, and the leases of one kind (the tables', or the tournament runs') spread over them. */
+export interface LeaseSpread {
+  readonly members: ClusterView['members'];
+  readonly leases: readonly Pick<ClusterView['leases'][number], 'memberId' | 'expiresInMs'>[];
+}
+
 /** What the view says of one member's load: the tables it runs, its target, and how many to hand over. */
 export interface Load {
   readonly running: number;
@@ -24,7 +31,7 @@ export interface Load {
 }
 
 /** `me`'s load in `view` among `tableCount` tables (the leases that have not run out, of live members). */
-export function loadOf(view: ClusterView, me: MemberId, tableCount: number): Load {
+export function loadOf(view: LeaseSpread, me: MemberId, tableCount: number): Load {
   const live = view.members.filter((member) => member.live).map((member) => member.id);
   if (!live.includes(me)) live.push(me);
   const targets = targetsOf(live, tableCount);

@@ -77,7 +77,7 @@ export class ClusterMember implements TableMember {
   /** The tables being handed over now (waiting for their hand in play to end). */
   readonly #handingOver = new Set<string>();
   /** The members and leases at the last look (at most a tick old). */
-  #view: ClusterView = { members: [], leases: [] };
+  #view: ClusterView = { members: [], leases: [], runs: [] };
 
   constructor(private readonly options: ClusterMemberOptions) {
     this.#watchers = new RemoteWatchers(options.bus);

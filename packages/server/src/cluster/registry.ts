@@ -12,7 +12,7 @@
  *   members racing for a table make one owner.
  */
 import type { ClusterView } from '@felt/protocol';
-import { intCol, intColOr, textCol, type SqlExecutor } from '../storage/sql.js';
+import { intCol, intColOr, textCol, type SqlExecutor, type SqlRow } from '../storage/sql.js';
 
 export type { ClusterView };
 
@@ -25,10 +25,14 @@ export interface Lease {
 }
 
 /**
- * What a lease is of: a table of the lobby, or the room's tournaments (./tournaments.ts) — renewed,
- * released and fenced alike, but only the tables' are in the view that spreads tables over members.
+ * What a lease is of: a table of the lobby, one tournament run, or the room's tournament schedule
+ * (./tournaments.ts) — renewed, released and fenced alike; the view lists the tables' and the runs' apart.
  */
-export type LeaseKind = 'table' | 'tournaments';
+export type LeaseKind = 'table' | 'tournament' | 'tournaments';
+
+/** A tournament run's lease: `#t:` and the run's id (no table id has a `#`). */
+export const runLease = (tournamentId: string): string => `#t:${tournamentId}`;
+const RUN_LEASE_PREFIX = runLease('');
 
 /** `ms` as a PostgreSQL interval, from a bound parameter. */
 const MS = "CAST(? AS INTEGER) * INTERVAL '1 millisecond'";
@@ -172,11 +176,23 @@ export class ClusterRegistry {
          FROM cluster_members
         WHERE left_at IS NULL AND heartbeat_at > clock_timestamp() - INTERVAL '1 minute' ORDER BY id`,
     );
-    const leases = await this.db.all(
-      `SELECT table_id, member_id, epoch, ${msOf('clock_timestamp() - acquired_at')} AS age,
-              ${msOf('expires_at - clock_timestamp()')} AS expires_in
-         FROM table_leases WHERE kind = 'table' ORDER BY table_id`,
+    const leasesOf = (where: string) =>
+      this.db.all(
+        `SELECT table_id, member_id, epoch, ${msOf('clock_timestamp() - acquired_at')} AS age,
+                ${msOf('expires_at - clock_timestamp()')} AS expires_in
+           FROM table_leases WHERE ${where} ORDER BY table_id`,
+      );
+    const leases = await leasesOf("kind = 'table'");
+    // The leases of runs ended long ago stay (their epochs), but are history.
+    const runs = await leasesOf(
+      "kind = 'tournament' AND expires_at > clock_timestamp() - INTERVAL '1 minute'",
     );
+    const leaseOf = (row: SqlRow) => ({
+      memberId: intCol(row, 'member_id'),
+      epoch: intCol(row, 'epoch'),
+      ageMs: intCol(row, 'age'),
+      expiresInMs: intCol(row, 'expires_in'),
+    });
     return {
       members: members.map((row) => ({
         id: intCol(row, 'id'),
@@ -185,12 +201,10 @@ export class ClusterRegistry {
         heartbeatAgeMs: intColOr(row, 'age', 0),
         live: intColOr(row, 'age', 0) < this.leaseMs,
       })),
-      leases: leases.map((row) => ({
-        tableId: textCol(row, 'table_id'),
-        memberId: intCol(row, 'member_id'),
-        epoch: intCol(row, 'epoch'),
-        ageMs: intCol(row, 'age'),
-        expiresInMs: intCol(row, 'expires_in'),
+      leases: leases.map((row) => ({ tableId: textCol(row, 'table_id'), ...leaseOf(row) })),
+      runs: runs.map((row) => ({
+        tournamentId: textCol(row, 'table_id').slice(RUN_LEASE_PREFIX.length),
+        ...leaseOf(row),
       })),
     };
   }

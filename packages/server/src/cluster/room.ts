@@ -66,8 +66,10 @@ export interface ClusterRoom {
    * hands in progress cancelled, every seat cashed out (RULES.md §1) — each through its lease, still held.
    */
   closeAsLast(leases: readonly Lease[]): Promise<RecoveryReport>;
-  /** The room's tournaments, directed by whichever member holds their lease (./tournaments.ts). */
-  tournaments(options: Pick<ClusterTournamentsOptions, 'open' | 'wanted'>): ClusterTournaments;
+  /** The room's tournaments, each run directed by whichever member holds its lease (./tournaments.ts). */
+  tournaments(
+    options: Pick<ClusterTournamentsOptions, 'open' | 'file' | 'clock' | 'pollMs'>,
+  ): ClusterTournaments;
   /** Leaves the cluster (its tables to the others) and closes the bus and the database. */
   close(): Promise<void>;
 }

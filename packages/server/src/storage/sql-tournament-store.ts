@@ -19,6 +19,14 @@ export function sqlTournamentStore({ driver, clock }: SqlContext): TournamentSto
       return rows.map((row) => ({ id: textCol(row, 'id'), checkpoint: textCol(row, 'checkpoint') }));
     },
 
+    async endedTournaments(count) {
+      const rows = await driver.all(
+        'SELECT id, checkpoint FROM tournaments WHERE over = 1 ORDER BY updated_at DESC, id DESC LIMIT ?',
+        [count],
+      );
+      return rows.map((row) => ({ id: textCol(row, 'id'), checkpoint: textCol(row, 'checkpoint') }));
+    },
+
     async storedTournament(id) {
       const row = await driver.get('SELECT id, checkpoint FROM tournaments WHERE id = ?', [id]);
       return row === undefined ? null : { id: textCol(row, 'id'), checkpoint: textCol(row, 'checkpoint') };

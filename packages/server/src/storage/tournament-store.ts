@@ -13,6 +13,11 @@ export interface TournamentStore {
   saveTournament(id: string, checkpoint: string, over: boolean): Promise<void>;
   /** The tournaments not over, with their last checkpoints, by id. */
   tournamentsInPlay(): Promise<StoredTournament[]>;
+  /**
+   * The `count` tournaments that ended last (finished or cancelled), the last ended first: a room on
+   * several processes lists them, whichever process directed them.
+   */
+  endedTournaments(count: number): Promise<StoredTournament[]>;
   /** One tournament's last checkpoint, in play or over (every one is kept); null when none is stored. */
   storedTournament(id: string): Promise<StoredTournament | null>;
 }

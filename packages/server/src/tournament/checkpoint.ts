@@ -93,3 +93,7 @@ export function storeCheckpoints(
 /** The checkpoint a stored tournament holds (written by {@link storeCheckpoints}). */
 export const storedCheckpoint = (stored: StoredTournament): TournamentCheckpoint =>
   JSON.parse(stored.checkpoint) as TournamentCheckpoint;
+
+/** A run stored still to be played on: open for registration, or running. */
+export const stillInPlay = (checkpoint: TournamentCheckpoint): boolean =>
+  checkpoint.phase === 'registering' || checkpoint.phase === 'running';

@@ -13,13 +13,14 @@
  */
 import type { TournamentEndMessage, TournamentOutMessage, TournamentSeatMessage } from '@felt/protocol';
 import type { Storage } from '../storage/types.js';
+import type { StoredTournament } from '../storage/tournament-store.js';
 import type { Logger } from '../log.js';
 import { cryptoRandomSource } from '../table/random.js';
 import type { AccountId, ClockConfig, PlayerRef, Table, TableClock, TableTimer } from '../table/types.js';
-import { storedCheckpoint, storeCheckpoints } from './checkpoint.js';
+import { stillInPlay, storedCheckpoint, storeCheckpoints, type TournamentCheckpoint } from './checkpoint.js';
 import { TournamentDirector, type DirectorDeps, type SeatFollower } from './director.js';
 import { ledgerMoney } from './money.js';
-import { runAt, upcomingRuns, type TournamentEntry, type TournamentRun } from './schedule.js';
+import { runsDue, type TournamentEntry, type TournamentRun } from './schedule.js';
 import type { TournamentFile } from './table-file.js';
 import { placeOf } from './views.js';
 
@@ -38,6 +39,11 @@ export interface TournamentRoomOptions {
   readonly tableClocks?: Partial<ClockConfig>;
   /** How often the next scheduled runs are looked for, ms (default 10 s). */
   readonly pollMs?: number;
+  /**
+   * The one run this room plays (a room on several processes leases each run on its own,
+   * ../cluster/tournaments.ts): it resumes that run alone and opens none. Default: every run.
+   */
+  readonly run?: string;
   /** Ended (finished or cancelled) runs kept in memory, the most recent (default {@link ENDED_RUNS_KEPT}). */
   readonly endedKept?: number;
   readonly logger: Logger;
@@ -54,6 +60,23 @@ interface Run {
   readonly director: TournamentDirector;
   /** The table file's entry it is a run of, or null (a run resumed whose entry is gone). */
   readonly entry: string | null;
+}
+
+/**
+ * The checkpoint of a run just opened, nobody registered yet: a room on several processes stores it so
+ * that the member taking the run's lease plays it (../cluster/tournament-schedule.ts).
+ */
+export async function openingCheckpoint(
+  run: TournamentRun,
+  clock: TableClock,
+): Promise<TournamentCheckpoint> {
+  const director = new TournamentDirector(run.id, run.definition, {
+    clock,
+    random: cryptoRandomSource(),
+    tableRandom: cryptoRandomSource,
+  });
+  await director.close();
+  return director.checkpoint();
 }
 
 export class TournamentRoom {
@@ -85,7 +108,7 @@ export class TournamentRoom {
 
   /** Resumes the runs stored in play, then opens the table file's runs due now. */
   async start(): Promise<void> {
-    for (const stored of await this.#options.storage.tournamentsInPlay()) {
+    for (const stored of await this.#inPlay()) {
       const checkpoint = storedCheckpoint(stored);
       const entry = this.#entries.find((e) => checkpoint.id.startsWith(`${e.id}@`));
       const director = await TournamentDirector.resume(
@@ -100,6 +123,14 @@ export class TournamentRoom {
     }
     await this.#refresh();
     this.#poll.start(this.#options.pollMs ?? 10_000);
+  }
+
+  /** The runs stored in play that this room plays. */
+  async #inPlay(): Promise<StoredTournament[]> {
+    const { storage, run } = this.#options;
+    if (run === undefined) return storage.tournamentsInPlay();
+    const stored = await storage.storedTournament(run);
+    return stored !== null && stillInPlay(storedCheckpoint(stored)) ? [stored] : [];
   }
 
   /** Reads the table file again (a broken file is logged and the last good one kept), then acts on it. */
@@ -205,30 +236,16 @@ export class TournamentRoom {
 
   /** Opens each entry's run that should be open now and is not: one sit & go, the next scheduled run. */
   #openRuns(): void {
-    if (this.#closed) return;
-    const now = this.#options.clock.now();
-    for (const entry of this.#entries) {
-      if (entry.schedule === undefined) {
-        const open = [...this.#runs.values()].some(
-          (r) => r.entry === entry.id && r.director.phase === 'registering',
-        );
-        if (!open) this.#open(entry, this.#freshSitAndGo(entry, now));
-        continue;
-      }
-      const next = upcomingRuns(entry, now, 1)[0];
-      if (next !== undefined && !this.#runs.has(next.id) && !this.#cancelled.has(next.id))
-        this.#open(entry, next);
+    if (this.#closed || this.#options.run !== undefined) return;
+    const due = runsDue(this.#entries, this.#options.clock.now(), {
+      registering: (entryId) =>
+        [...this.#runs.values()].some((r) => r.entry === entryId && r.director.phase === 'registering'),
+      known: (runId) => this.#runs.has(runId) || this.#cancelled.has(runId),
+    });
+    for (const run of due) {
+      const entry = this.#entries.find((e) => e.id === run.entry);
+      if (entry !== undefined) this.#open(entry, run);
     }
-  }
-
-  /**
-   * A sit & go run is named like a scheduled one by the time it opened (the next free millisecond if
-   * that name is taken), but keeps its definition without a start: it starts when full.
-   */
-  #freshSitAndGo(entry: TournamentEntry, now: number): TournamentRun {
-    let at = now;
-    while (this.#runs.has(runAt(entry, at).id)) at++;
-    return { id: runAt(entry, at).id, entry: entry.id, definition: entry.definition };
   }
 
   #open(entry: TournamentEntry, run: TournamentRun): void {

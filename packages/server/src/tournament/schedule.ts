@@ -96,3 +96,33 @@ export function runAt(entry: TournamentEntry, startsAt: number): TournamentRun {
     definition: { ...entry.definition, startsAt },
   };
 }
+
+/** What a room holds of the runs, for {@link runsDue}. */
+export interface RunsHeld {
+  /** A run of the entry is open for registration. */
+  registering(entryId: string): boolean;
+  /** The run is known (open, playing, ended) or cancelled: it is not opened (again). */
+  known(runId: string): boolean;
+}
+
+/**
+ * The runs to open now: a sit & go run for each sit & go entry without one open, the next run of each
+ * scheduled entry not known yet. A sit & go run is named like a scheduled one by the time it opens (the
+ * next free millisecond if that name is taken), but keeps its definition without a start: it starts
+ * when full.
+ */
+export function runsDue(entries: readonly TournamentEntry[], now: number, held: RunsHeld): TournamentRun[] {
+  const due: TournamentRun[] = [];
+  for (const entry of entries) {
+    if (entry.schedule === undefined) {
+      if (held.registering(entry.id)) continue;
+      let at = now;
+      while (held.known(runAt(entry, at).id)) at++;
+      due.push({ id: runAt(entry, at).id, entry: entry.id, definition: entry.definition });
+      continue;
+    }
+    const next = upcomingRuns(entry, now, 1)[0];
+    if (next !== undefined && !held.known(next.id)) due.push(next);
+  }
+  return due;
+}

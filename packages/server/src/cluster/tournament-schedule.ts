@@ -1,0 +1,38 @@
+/**
+ * The tournament schedule of a room on several processes: the member holding the schedule's lease
+ * (`#tournaments`, ./tournaments.ts) opens the runs due — a sit & go run whenever the entry has none
+ * open, each scheduled entry's next run — once for the whole room, by storing each new run's checkpoint
+ * through that lease (fenced, ./fence.ts). Nothing of the run plays here: the members take the runs
+ * stored in play by their own leases. The runs the table file cancels are cancelled by the members
+ * directing them (each run's room reads the file at its polls, ../tournament/room.ts).
+ */
+import type { Storage } from '../storage/types.js';
+import type { TableClock } from '../table/types.js';
+import { storedCheckpoint, storeCheckpoints } from '../tournament/checkpoint.js';
+import { openingCheckpoint } from '../tournament/room.js';
+import { runsDue } from '../tournament/schedule.js';
+import type { TournamentFile } from '../tournament/table-file.js';
+
+/** Stores the runs due now (on storage fenced by the schedule's lease); returns their ids. */
+export async function openRunsDue(
+  storage: Pick<Storage, 'tournamentsInPlay' | 'storedTournament' | 'saveTournament'>,
+  file: TournamentFile,
+  clock: TableClock,
+): Promise<string[]> {
+  const inPlay = (await storage.tournamentsInPlay()).map(storedCheckpoint);
+  const ids = new Set(inPlay.map((checkpoint) => checkpoint.id));
+  const cancelled = new Set(file.cancelled);
+  const due = runsDue(file.entries, clock.now(), {
+    registering: (entryId) => inPlay.some((c) => c.phase === 'registering' && c.id.startsWith(`${entryId}@`)),
+    known: (runId) => ids.has(runId) || cancelled.has(runId),
+  });
+  const save = storeCheckpoints(storage);
+  const opened: string[] = [];
+  for (const run of due) {
+    // A run over already (a scheduled one cancelled before its start) is not opened again.
+    if ((await storage.storedTournament(run.id)) !== null) continue;
+    await save(await openingCheckpoint(run, clock));
+    opened.push(run.id);
+  }
+  return opened;
+}
