@@ -13,16 +13,10 @@ import type { TournamentEntry } from '../src/tournament/schedule.js';
 import { felt, FeltServer, freePort, tempDir, writeTables, type FeltRun } from './integration-helpers.js';
 import { NATS_URL } from './nats-helpers.js';
 import { testDatabase } from './postgres-helpers.js';
+import { nlHoldem } from './table-configs.js';
 
 /** The room's one cash table in tests about its tournaments (play money). */
-export const PLAY_CASH = {
-  id: 'cash',
-  name: 'cash',
-  game: 'holdem',
-  structure: 'no-limit',
-  stakes: { small: 100, big: 200 },
-  currency: 'play',
-} as const;
+export const PLAY_CASH = nlHoldem('cash');
 
 /** Tournament tables' clocks that never act in a test's time: a run goes on only as its players play. */
 export const STILL_CLOCKS = { betweenHandsMs: 20, actionMs: 600_000, timeBankMs: 0 } as const;
