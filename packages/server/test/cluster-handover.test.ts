@@ -4,7 +4,7 @@
  * end within the stop's wait — and the other process goes on with the same hand from the journal (same
  * hand id, same cards, nothing cancelled); the player acts through his process and the hand settles.
  * The last process, stopped with a hand running, keeps the rule of one process: nothing handed over, the
- * hand cancelled and every seat cashed out.
+ * hand cancelled and every seat cashed out — and so does each of two processes stopped together.
  * Without PostgreSQL or NATS it skips, or fails when CI=true (./services.ts).
  */
 import { describe, expect, it } from 'vitest';
@@ -96,6 +96,38 @@ describe.runIf(reachable)('a hand handed over in play on SIGTERM (PostgreSQL, NA
     });
     ann.close();
     bob.close();
+    const audit = await felt(['admin', 'audit', '--db', cluster.url]);
+    expect((audit.json as { problems: unknown[] }).problems).toEqual([]);
+    expect((audit.json as { conserved: boolean }).conserved).toBe(true);
+  }, 300_000);
+
+  it('two processes stopped together, each with a hand that cannot end: neither hands its hand to the other — each is the last — so both hands are cancelled and every seat cashed out', async () => {
+    const ids = [TABLE, 'handover-2'];
+    const cluster = await room({ tables: ids.map((id) => ({ ...table, id, name: id })), ids });
+    const a = await cluster.first();
+    const b = await cluster.start('b');
+    const [atA, atB] = await cluster.spread([a, b]);
+    expect([atA!.length, atB!.length]).toEqual([1, 1]);
+    // At each table a player who takes his time, so that each process has a hand running when stopped.
+    const waiting: Player[] = [];
+    const hands: number[] = [];
+    for (const [n, tableId] of [atA![0]!, atB![0]!].entries()) {
+      const slow = await Player.signUp(a.url, `slow${n}`);
+      const quick = await Player.signUp(b.url, `quick${n}`);
+      slow.autoplay = false;
+      await slow.sit(tableId, 0, 10_000);
+      await quick.sit(tableId, 1, 10_000);
+      waiting.push(slow, quick);
+      hands.push((await eventually(() => Promise.resolve(slow.legal), `a hand at ${tableId}`)).handId);
+    }
+
+    expect(await Promise.all([a.stop(), b.stop()])).toEqual([0, 0]);
+    for (const server of [a, b])
+      expect(server.logs.filter((line) => line.msg === 'table handed over in play')).toEqual([]);
+    expect(await cluster.handsWith('in-progress')).toEqual([]);
+    expect([...(await cluster.handsWith('cancelled'))].sort()).toEqual([...hands].sort());
+    expect(await cluster.seatsWithChips()).toBe(0);
+    for (const player of waiting) player.close();
     const audit = await felt(['admin', 'audit', '--db', cluster.url]);
     expect((audit.json as { problems: unknown[] }).problems).toEqual([]);
     expect((audit.json as { conserved: boolean }).conserved).toBe(true);

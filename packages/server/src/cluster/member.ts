@@ -347,11 +347,12 @@ export class ClusterMember implements TableMember {
    * the members taking its tables find no hand to cancel. A table whose hand still runs then is
    * handed over in play when another member is live: its actor stopped (nothing more written), its
    * lease released so marked, and the member taking it goes on with the hand from the journal. The
-   * last member (no other live) keeps the rule of one process: it hands nothing over and returns the
+   * last member (no other live member that is not stopping too) keeps the rule of one process: it hands nothing over and returns the
    * leases it holds, for its tables to be closed by the crash rule (./room.ts `closeAsLast`); else [].
    */
   async finishHands(ms: number): Promise<readonly Lease[]> {
     this.#leaving = true;
+    await this.options.registry.markLeaving(this.#id);
     const running = [...this.#tables.values()].filter((table) => table.local !== null);
     await Promise.all(
       running.flatMap((table) =>
@@ -364,7 +365,8 @@ export class ClusterMember implements TableMember {
     while (Date.now() < until && inPlay().length > 0) {
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
-    const others = (await this.options.registry.liveMembers()).filter((id) => id !== this.#id);
+    // Members stopping too take nothing: when all that are live are stopping, each is the last.
+    const others = (await this.options.registry.liveMembers(true)).filter((id) => id !== this.#id);
     if (others.length === 0) {
       return running.flatMap((table) =>
         table.localEpoch === null ? [] : [{ tableId: table.id, epoch: table.localEpoch }],

@@ -77,11 +77,17 @@ export class ClusterRegistry {
     await this.db.run('UPDATE cluster_members SET left_at = clock_timestamp() WHERE id = ?', [member]);
   }
 
-  /** Members whose heartbeat is younger than a lease period. */
-  async liveMembers(): Promise<MemberId[]> {
+  /** The member is stopping (SIGTERM): no other member stopping hands its hands in play over to it. */
+  async markLeaving(member: MemberId): Promise<void> {
+    await this.db.run('UPDATE cluster_members SET leaving_at = clock_timestamp() WHERE id = ?', [member]);
+  }
+
+  /** Members whose heartbeat is younger than a lease period; `staying`: of those, none stopping. */
+  async liveMembers(staying = false): Promise<MemberId[]> {
     const rows = await this.db.all(
       `SELECT id FROM cluster_members
-        WHERE left_at IS NULL AND heartbeat_at > clock_timestamp() - ${MS} ORDER BY id`,
+        WHERE left_at IS NULL AND heartbeat_at > clock_timestamp() - ${MS}
+          ${staying ? 'AND leaving_at IS NULL' : ''} ORDER BY id`,
       [this.leaseMs],
     );
     return rows.map((row) => intCol(row, 'id'));

@@ -339,6 +339,15 @@ CREATE TABLE closed_tables (
 );
 `,
   },
+  {
+    version: 25,
+    name: 'members stopping, in a room of several processes',
+    // Processes stopped together hand nothing over to each other: each, finding no other member that
+    // is not stopping, keeps the rule of the last one (cluster/member.ts `finishHands`).
+    sql: `
+ALTER TABLE cluster_members ADD COLUMN leaving_at TIMESTAMPTZ;
+`,
+  },
 ];
 
 const ID_COLUMN: Record<SqlDialect, string> = {
