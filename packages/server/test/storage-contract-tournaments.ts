@@ -26,6 +26,18 @@ export function tournamentStoreContract(
       ]);
     });
 
+    it('the ids of the tournaments in play are read without their checkpoints, by id; those over are not', async () => {
+      const storage = await open();
+      expect(await storage.tournamentIdsInPlay()).toEqual([]);
+      await storage.saveTournament('mtt-b', '{"step":1}', false);
+      await storage.saveTournament('mtt-a', '{"step":1}', false);
+      await storage.saveTournament('mtt-c', '{"step":1}', true);
+      expect(await storage.tournamentIdsInPlay()).toEqual(['mtt-a', 'mtt-b']);
+      await storage.saveTournament('mtt-a', '{"step":2}', true);
+      await storage.saveTournament('mtt-c', '{"step":2}', false);
+      expect(await storage.tournamentIdsInPlay()).toEqual(['mtt-b', 'mtt-c']);
+    });
+
     it("a tournament's last checkpoint is read back by id, in play or over; none is stored for an unknown id", async () => {
       const storage = await open();
       await storage.saveTournament('sng-1', '{"step":1}', false);

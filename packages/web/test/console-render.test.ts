@@ -62,17 +62,55 @@ describe('the console’s cluster view', () => {
       { tableId: 't1', memberId: 7, epoch: 3, ageMs: 61_000, expiresInMs: 3600 },
       { tableId: 't2', memberId: 9, epoch: 5, ageMs: 9000, expiresInMs: -2200 },
     ],
-    runs: [],
+    runs: [
+      {
+        tournamentId: 'daily@2026-12-06T18:00:00.000Z',
+        memberId: 9,
+        epoch: 2,
+        ageMs: 125_000,
+        expiresInMs: -800,
+      },
+      {
+        tournamentId: 'sng-9@2026-12-06T07:06:25.846Z',
+        memberId: 7,
+        epoch: 4,
+        ageMs: 30_000,
+        expiresInMs: 4100,
+      },
+    ],
   };
 
   it('each member with its heartbeat and the tables it holds; each lease with its owner, epoch and expiry', () => {
     const html = renderToStaticMarkup(createElement(Cluster, { cluster }));
     expect(html).toContain('1 live members; this is member 7 (web-1), running 1 tables');
     const rows = html.split('<tr>').slice(1);
-    expect(rows.find((row) => row.includes('web-1'))).toMatch(/10\.0\.0\.11:8080.*0\.4 s ago.*<td>1<\/td>/);
-    // A member that missed its heartbeat is flagged, and his expired lease is not counted as held.
-    expect(rows.find((row) => row.includes('10.0.0.12'))).toMatch(/not live.*6\.2 s ago.*<td>0<\/td>/);
+    expect(rows.find((row) => row.includes('web-1'))).toMatch(
+      /10\.0\.0\.11:8080.*0\.4 s ago.*<td>1<\/td><td>1<\/td>/,
+    );
+    // A member that missed its heartbeat is flagged, and his expired leases are not counted as held.
+    expect(rows.find((row) => row.includes('10.0.0.12'))).toMatch(
+      /not live.*6\.2 s ago.*<td>0<\/td><td>0<\/td>/,
+    );
     expect(rows.find((row) => row.includes('>t1<'))).toMatch(/7 \(web-1\).*<td>3<\/td>.*61\.0 s.*3\.6 s/);
     expect(rows.find((row) => row.includes('>t2<'))).toMatch(/9 \(web-2\).*<td>5<\/td>.*9\.0 s.*expired/);
+  });
+
+  it('each tournament run with the member directing it, its epoch, how long held and when its lease runs out', () => {
+    const html = renderToStaticMarkup(createElement(Cluster, { cluster }));
+    const runs = html.slice(html.indexOf('Tournament runs'));
+    expect(runs).toContain('data-testid="cluster-runs"');
+    const rows = runs.split('<tr>').slice(1);
+    expect(rows.find((row) => row.includes('>sng-9@2026-12-06T07:06:25.846Z<'))).toMatch(
+      /7 \(web-1\).*<td>4<\/td>.*30\.0 s.*4\.1 s/,
+    );
+    expect(rows.find((row) => row.includes('>daily@2026-12-06T18:00:00.000Z<'))).toMatch(
+      /9 \(web-2\).*<td>2<\/td>.*125\.0 s.*expired/,
+    );
+  });
+
+  it('a cluster without tournament runs says so instead of an empty table', () => {
+    const html = renderToStaticMarkup(createElement(Cluster, { cluster: { ...cluster, runs: [] } }));
+    expect(html).toContain('No tournament run in play.');
+    expect(html).not.toContain('cluster-runs');
   });
 });

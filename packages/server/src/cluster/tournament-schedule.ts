@@ -13,18 +13,22 @@ import { openingCheckpoint } from '../tournament/room.js';
 import { runsDue } from '../tournament/schedule.js';
 import type { TournamentFile } from '../tournament/table-file.js';
 
-/** Stores the runs due now (on storage fenced by the schedule's lease); returns their ids. */
+/**
+ * Stores the runs due now (on storage fenced by the schedule's lease); returns their ids. Run every
+ * second by the schedule's holder, it reads the ids in play and only the checkpoints of the sit & go
+ * runs in play (one table at most each), to know whether their entry has one open for registration.
+ */
 export async function openRunsDue(
-  storage: Pick<Storage, 'tournamentsInPlay' | 'storedTournament' | 'saveTournament'>,
+  storage: Pick<Storage, 'tournamentIdsInPlay' | 'storedTournament' | 'saveTournament'>,
   file: TournamentFile,
   clock: TableClock,
 ): Promise<string[]> {
-  const inPlay = (await storage.tournamentsInPlay()).map(storedCheckpoint);
-  const ids = new Set(inPlay.map((checkpoint) => checkpoint.id));
-  const cancelled = new Set(file.cancelled);
+  const ids = await storage.tournamentIdsInPlay();
+  const registering = await entriesRegistering(storage, file, ids);
+  const known = new Set([...ids, ...file.cancelled]);
   const due = runsDue(file.entries, clock.now(), {
-    registering: (entryId) => inPlay.some((c) => c.phase === 'registering' && c.id.startsWith(`${entryId}@`)),
-    known: (runId) => ids.has(runId) || cancelled.has(runId),
+    registering: (entryId) => registering.has(entryId),
+    known: (runId) => known.has(runId),
   });
   const save = storeCheckpoints(storage);
   const opened: string[] = [];
@@ -35,4 +39,24 @@ export async function openRunsDue(
     opened.push(run.id);
   }
   return opened;
+}
+
+/** The sit & go entries with a run open for registration among the runs `inPlay`. */
+async function entriesRegistering(
+  storage: Pick<Storage, 'storedTournament'>,
+  file: TournamentFile,
+  inPlay: readonly string[],
+): Promise<Set<string>> {
+  const registering = new Set<string>();
+  for (const entry of file.entries) {
+    if (entry.schedule !== undefined) continue;
+    for (const id of inPlay.filter((runId) => runId.startsWith(`${entry.id}@`))) {
+      const stored = await storage.storedTournament(id);
+      if (stored !== null && storedCheckpoint(stored).phase === 'registering') {
+        registering.add(entry.id);
+        break;
+      }
+    }
+  }
+  return registering;
 }

@@ -279,7 +279,8 @@ export class ClusterTournaments implements TournamentService {
       }
     }
     await this.#lookAtSchedule();
-    const inPlay = (await this.#store.tournamentsInPlay()).map((stored) => stored.id);
+    // Only the ids: a run's checkpoint is read by the member taking it (`#take`), not by every look.
+    const inPlay = await this.#store.tournamentIdsInPlay();
     const load = loadOf({ members: view.members, leases: view.runs }, member.id, inPlay.length);
     let running = this.#runs.size;
     // The runs taken are resumed together: after a member dies its runs deal again sooner.
@@ -602,8 +603,8 @@ export class ClusterTournaments implements TournamentService {
       for (const list of lists)
         if (list?.ok === true)
           for (const summary of list.value as TournamentSummary[]) listed.set(summary.tournamentId, summary);
-      const inPlay = await this.#store.tournamentsInPlay();
-      if (inPlay.every((stored) => listed.has(stored.id)) || Date.now() > until) break;
+      const inPlay = await this.#store.tournamentIdsInPlay();
+      if (inPlay.every((id) => listed.has(id)) || Date.now() > until) break;
       await sleep(RETRY_GAP_MS);
     }
     const ended = await this.#endedRuns();

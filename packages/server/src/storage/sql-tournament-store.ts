@@ -19,6 +19,11 @@ export function sqlTournamentStore({ driver, clock }: SqlContext): TournamentSto
       return rows.map((row) => ({ id: textCol(row, 'id'), checkpoint: textCol(row, 'checkpoint') }));
     },
 
+    async tournamentIdsInPlay() {
+      const rows = await driver.all('SELECT id FROM tournaments WHERE over = 0 ORDER BY id');
+      return rows.map((row) => textCol(row, 'id'));
+    },
+
     async endedTournaments(count) {
       const rows = await driver.all(
         'SELECT id, checkpoint FROM tournaments WHERE over = 1 ORDER BY updated_at DESC, id DESC LIMIT ?',

@@ -14,6 +14,11 @@ export interface TournamentStore {
   /** The tournaments not over, with their last checkpoints, by id. */
   tournamentsInPlay(): Promise<StoredTournament[]>;
   /**
+   * The ids of the tournaments not over, by id, without their checkpoints: what a room on several
+   * processes looks at every second (a large run's checkpoint is read only by the member taking it).
+   */
+  tournamentIdsInPlay(): Promise<string[]>;
+  /**
    * The `count` tournaments that ended last (finished or cancelled), the last ended first: a room on
    * several processes lists them, whichever process directed them.
    */
