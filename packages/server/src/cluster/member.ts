@@ -4,7 +4,8 @@
  *
  * - beats and renews its tables' leases every tick, on connections of their own (a busy pool must not
  *   starve them); a table whose lease it lost is dropped at once (its late writes would be refused by
- *   the database anyway, ./fence.ts); a member that missed its heartbeat holds nothing and joins again;
+ *   the database anyway, ./fence.ts); a member that missed its heartbeat holds nothing and joins again,
+ *   its watchers subscribing again to the others' tables (the owners ended what they saw dead);
  * - looks at the leases every tick: a table another live member owns is proxied to it (./cluster-table.ts),
  *   and a table nobody owns — never owned, or its owner's lease ran out — is taken while this member runs
  *   fewer than its target (./balance.ts), and recovered by `openTable` (./takeover.ts) before anyone is
@@ -76,6 +77,8 @@ export class ClusterMember implements TableMember {
   #address = '';
   /** The tables being handed over now (waiting for their hand in play to end). */
   readonly #handingOver = new Set<string>();
+  /** The highest member id the looks at the leases have seen (ids grow: a higher one is newer). */
+  #newestMember: MemberId = 0;
   /** The members and leases at the last look (at most a tick old). */
   #view: ClusterView = { members: [], leases: [], runs: [] };
 
@@ -178,6 +181,10 @@ export class ClusterMember implements TableMember {
       );
       for (const table of this.#tables.values()) if (table.local !== null) this.#drop(table);
       await this.#join();
+      // The others ended its subscriptions to their tables when they saw it dead (and end any made
+      // since under its old id): its watchers there wait for the next look at the leases, which
+      // subscribes them again as the new member.
+      for (const table of this.#tables.values()) if (table.local === null) table.useNone();
       return;
     }
     // Only tables run before the renewal asked: one taken meanwhile is not in its answer.
@@ -236,7 +243,9 @@ export class ClusterMember implements TableMember {
     }
     await Promise.all(taking);
     this.#handOver(load.surplus - this.#handingOver.size);
-    this.#watchers.keepMembers(live);
+    // A member no look has seen yet joined since this one's view was read: live, its subscriptions kept.
+    this.#newestMember = Math.max(this.#newestMember, ...view.members.map((member) => member.id));
+    this.#watchers.endMembers((member) => !live.has(member) && member <= this.#newestMember);
     this.#publishOwned();
   }
 

@@ -67,9 +67,9 @@ export class RemoteWatchers {
     for (const [subject, watcher] of this.#watchers) if (!running.has(watcher.tableId)) this.#end(subject);
   }
 
-  /** Ends the subscriptions of members not in `live` (dead: nobody reads their subjects). */
-  keepMembers(live: ReadonlySet<MemberId>): void {
-    for (const [subject, watcher] of this.#watchers) if (!live.has(watcher.member)) this.#end(subject);
+  /** Ends the subscriptions of the members `dead` names (nobody reads their subjects). */
+  endMembers(dead: (member: MemberId) => boolean): void {
+    for (const [subject, watcher] of this.#watchers) if (dead(watcher.member)) this.#end(subject);
   }
 
   clear(): void {
