@@ -54,11 +54,12 @@ export function tournamentStoreContract(
       await storage.saveTournament('sng-a', '{"step":2}', true);
       await storage.saveTournament('sng-b', '{"step":1}', true);
       await storage.saveTournament('sng-c', '{"step":1}', false);
-      expect(await storage.endedTournaments(5)).toEqual([
+      const ended = await storage.endedTournamentIds(5);
+      expect(await Promise.all(ended.map((id) => storage.storedTournament(id)))).toEqual([
         { id: 'sng-b', checkpoint: '{"step":1}' },
         { id: 'sng-a', checkpoint: '{"step":2}' },
       ]);
-      expect(await storage.endedTournaments(1)).toEqual([{ id: 'sng-b', checkpoint: '{"step":1}' }]);
+      expect(await storage.endedTournamentIds(1)).toEqual(['sng-b']);
     });
   });
 }

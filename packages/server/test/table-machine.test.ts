@@ -460,6 +460,9 @@ describe('table machine: the dead button', () => {
     expect(plan).toMatchObject({ button: 2, smallBlindSeat: 4, bigBlindSeat: 5 });
     expect(plan.order).not.toContain(3);
     expect(plan.order).toEqual(expect.arrayContaining([2, 4]));
+    // Two others left: heads-up is planned afresh, still without him.
+    const headsUp = planDeadButtonHand([0, 5].map(ready).concat(newcomer), 6, last, 1, 2)!;
+    expect([...headsUp.order].sort()).toEqual([0, 5]);
     // The hand after: button 4, small blind 5 — he is past the button, dealt in and paid.
     const next = planDeadButtonHand(
       [0, 1, 2, 4, 5].map(ready).concat(newcomer),

@@ -613,21 +613,26 @@ export class ClusterTournaments implements TournamentService {
     return { ok: true, value: runs };
   }
 
-  /** The last ended runs, the last ended first, read back from the store (once each). */
+  /** The last ended runs, the last ended first, read back from the store (each checkpoint once). */
   async #endedRuns(): Promise<TournamentDirector[]> {
     const kept = new Map<string, TournamentDirector>();
-    for (const stored of await this.#store.endedTournaments(ENDED_RUNS_KEPT)) {
-      const director =
-        this.#ended.get(stored.id) ??
-        (await TournamentDirector.resume(storedCheckpoint(stored), {
-          clock: this.#options.clock,
-          random: cryptoRandomSource(),
-          tableRandom: cryptoRandomSource,
-        }));
-      kept.set(stored.id, director);
+    for (const id of await this.#store.endedTournamentIds(ENDED_RUNS_KEPT)) {
+      const director = this.#ended.get(id) ?? (await this.#readEnded(id));
+      if (director !== null) kept.set(id, director);
     }
     this.#ended = kept;
     return [...kept.values()];
+  }
+
+  /** An ended run as its last checkpoint left it (its results, for the list). */
+  async #readEnded(id: string): Promise<TournamentDirector | null> {
+    const stored = await this.#store.storedTournament(id);
+    if (stored === null) return null;
+    return TournamentDirector.resume(storedCheckpoint(stored), {
+      clock: this.#options.clock,
+      random: cryptoRandomSource(),
+      tableRandom: cryptoRandomSource,
+    });
   }
 
   /** The director's answer, or null when it does not answer as the run's director (any more). */

@@ -24,12 +24,12 @@ export function sqlTournamentStore({ driver, clock }: SqlContext): TournamentSto
       return rows.map((row) => textCol(row, 'id'));
     },
 
-    async endedTournaments(count) {
+    async endedTournamentIds(count) {
       const rows = await driver.all(
-        'SELECT id, checkpoint FROM tournaments WHERE over = 1 ORDER BY updated_at DESC, id DESC LIMIT ?',
+        'SELECT id FROM tournaments WHERE over = 1 ORDER BY updated_at DESC, id DESC LIMIT ?',
         [count],
       );
-      return rows.map((row) => ({ id: textCol(row, 'id'), checkpoint: textCol(row, 'checkpoint') }));
+      return rows.map((row) => textCol(row, 'id'));
     },
 
     async storedTournament(id) {

@@ -19,10 +19,11 @@ export interface TournamentStore {
    */
   tournamentIdsInPlay(): Promise<string[]>;
   /**
-   * The `count` tournaments that ended last (finished or cancelled), the last ended first: a room on
-   * several processes lists them, whichever process directed them.
+   * The ids of the `count` tournaments that ended last (finished or cancelled), the last ended first: a
+   * room on several processes lists them, whichever process directed them (reading the checkpoint of
+   * one it has not read yet).
    */
-  endedTournaments(count: number): Promise<StoredTournament[]>;
+  endedTournamentIds(count: number): Promise<string[]>;
   /** One tournament's last checkpoint, in play or over (every one is kept); null when none is stored. */
   storedTournament(id: string): Promise<StoredTournament | null>;
 }

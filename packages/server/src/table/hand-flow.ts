@@ -459,11 +459,11 @@ export function decisionTimeUp(
   const p = armed.player;
   if (hand.id !== armed.handId || hand.engine.actor !== p || !hand.clock) return;
   s.decisionFor = null;
-  const seat = s.seats[hand.clock.seat];
-  const connected = seat !== null && seat !== undefined && isConnected(s, seat.account);
+  const seat = s.seats[hand.clock.seat] ?? null;
+  const connected = seat !== null && isConnected(s, seat.account);
   // A tournament player away is folded only after his time bank too: he may be coming back.
   const banks = connected || s.policies.chips === 'controller';
-  if (!hand.clock.bank && banks && seat !== null && seat !== undefined && seat.timeBankMs > 0) {
+  if (!hand.clock.bank && seat !== null && banks && seat.timeBankMs > 0) {
     // The action clock ran out: the time bank starts.
     const clockSeat = hand.clock.seat;
     const deadline = run.now + seat.timeBankMs;

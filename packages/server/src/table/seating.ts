@@ -183,6 +183,18 @@ export function behindTheBlinds(
   return seats;
 }
 
+/** The first hand, and heads-up play: planned as at a moving-button table, every player counted as paid. */
+function planAsFresh(
+  seats: readonly SeatPicture[],
+  seatCount: number,
+  last: LastBlinds,
+  smallBlind: number,
+  bigBlind: number,
+): HandPlan | null {
+  const paid = seats.map((s) => ({ ...s, paid: true, missedSmall: false, missedBig: false }));
+  return planButtonHand(paid, seatCount, last.button, smallBlind, bigBlind);
+}
+
 /**
  * Plans a hand under the DEAD BUTTON rule (tournaments): every ready player is dealt in; the big blind
  * moves to the next ready player after the last big blind, the small blind is the seat of the last big
@@ -198,17 +210,14 @@ export function planDeadButtonHand(
   smallBlind: number,
   bigBlind: number,
 ): HandPlan | null {
-  const behind =
-    last.bigBlind === null || last.smallBlind === null
-      ? new Set<number>()
-      : behindTheBlinds(last.smallBlind, last.bigBlind, seatCount);
+  if (last.bigBlind === null || last.smallBlind === null)
+    return planAsFresh(seats, seatCount, last, smallBlind, bigBlind);
   // A newcomer between the next button and small blind waits for the button to pass him.
-  const ready = new Set(seats.filter((s) => s.ready && (s.paid || !behind.has(s.seat))).map((s) => s.seat));
+  const behind = behindTheBlinds(last.smallBlind, last.bigBlind, seatCount);
+  const waiting = seats.map((s) => (s.ready && !s.paid && behind.has(s.seat) ? { ...s, ready: false } : s));
+  const ready = new Set(waiting.filter((s) => s.ready).map((s) => s.seat));
   if (ready.size < 2) return null;
-  if (last.bigBlind === null || last.smallBlind === null || ready.size === 2) {
-    const paid = seats.map((s) => ({ ...s, paid: true, missedSmall: false, missedBig: false }));
-    return planButtonHand(paid, seatCount, last.button, smallBlind, bigBlind);
-  }
+  if (ready.size === 2) return planAsFresh(waiting, seatCount, last, smallBlind, bigBlind);
   const bb = after(last.bigBlind, seatCount).find((seat) => ready.has(seat))!;
   const sb = last.bigBlind;
   const button = last.smallBlind;
