@@ -6,6 +6,7 @@
  * in no view of the tables; the schedule's holder opening each run due once. Without PostgreSQL it skips, or fails when CI=true (./services.ts).
  */
 import { describe, expect, it } from 'vitest';
+import { MemberKeys } from '../src/cluster/bus-crypto.js';
 import { fencedDriver, fencedTableStorage, type Fence } from '../src/cluster/fence.js';
 import { ClusterRegistry, runLease, type Lease, type MemberId } from '../src/cluster/registry.js';
 import { seatsFor, takeOver } from '../src/cluster/takeover.js';
@@ -24,6 +25,10 @@ const reachable = await postgresReachable();
 
 /** Long enough for a test's writes on a busy machine, short enough to wait for it to run out. */
 const LEASE_MS = 2500;
+
+/** A new member of `registry` with keys of its own; its id. */
+const joined = async (registry: ClusterRegistry, label: string, address: string): Promise<MemberId> =>
+  (await registry.join(label, address, new MemberKeys().public)).id;
 
 /** Polls `fn` until it gives a value (generous: the machine is shared). */
 async function eventually<T>(fn: () => Promise<T | null>, what: string, timeoutMs = 30_000): Promise<T> {
@@ -103,7 +108,7 @@ describe.runIf(reachable)('table leases (PostgreSQL)', () => {
 
   it('members racing for a table make exactly one owner, whose lease the others cannot take', async () => {
     const { registry } = await open();
-    const members = await Promise.all([1, 2, 3].map((n) => registry.join(`node-${n}`, `ws://n${n}`)));
+    const members = await Promise.all([1, 2, 3].map((n) => joined(registry, `node-${n}`, `ws://n${n}`)));
     expect(new Set(members).size).toBe(3);
     const tables = Array.from({ length: 8 }, (_, i) => `t${i}`);
     const taken = await Promise.all(
@@ -122,8 +127,8 @@ describe.runIf(reachable)('table leases (PostgreSQL)', () => {
 
   it('a lease that ran out is taken over with a higher epoch, and the old owner cannot renew it', async () => {
     const { registry } = await open();
-    const a = await registry.join('a', 'ws://a');
-    const b = await registry.join('b', 'ws://b');
+    const a = await joined(registry, 'a', 'ws://a');
+    const b = await joined(registry, 'b', 'ws://b');
     const first = await registry.acquire(a, 't1');
     expect(first).toEqual({ tableId: 't1', epoch: 1 });
     expect(await registry.acquire(b, 't1')).toBeNull();
@@ -137,11 +142,11 @@ describe.runIf(reachable)('table leases (PostgreSQL)', () => {
 
   it('a member that missed a lease period is no member any more: it joins again under a new id', async () => {
     const { registry } = await open();
-    const a = await registry.join('same-name', 'ws://a');
-    expect(await registry.heartbeat(a)).toBe(true);
+    const a = await joined(registry, 'same-name', 'ws://a');
+    expect(await registry.heartbeat(a)).not.toBeNull();
     await eventually(async () => ((await registry.liveMembers()).includes(a) ? null : true), 'a to lapse');
-    expect(await registry.heartbeat(a)).toBe(false);
-    const again = await registry.join('same-name', 'ws://a');
+    expect(await registry.heartbeat(a)).toBeNull();
+    const again = await joined(registry, 'same-name', 'ws://a');
     expect(again).not.toBe(a);
     expect(await registry.liveMembers()).toEqual([again]);
   });
@@ -149,8 +154,8 @@ describe.runIf(reachable)('table leases (PostgreSQL)', () => {
   it("a fenced-out owner's late writes are refused by the database and change nothing", async () => {
     const room = await open();
     const { registry, storage } = room;
-    const a = await registry.join('a', 'ws://a');
-    const b = await registry.join('b', 'ws://b');
+    const a = await joined(registry, 'a', 'ws://a');
+    const b = await joined(registry, 'b', 'ws://b');
     const leaseA = (await registry.acquire(a, 't1'))!;
     const { ann, bob, hand, table } = await handThroughLease(room, fenceOf(a, leaseA));
     const leaseB = await eventually(() => registry.acquire(b, 't1'), 'the takeover');
@@ -191,8 +196,8 @@ describe.runIf(reachable)('table leases (PostgreSQL)', () => {
   it("the tournaments' lease is taken over like a table's, a director that lost it stores no checkpoint, and it is no table's", async () => {
     const room = await open();
     const { registry, storage } = room;
-    const a = await registry.join('a', 'ws://a');
-    const b = await registry.join('b', 'ws://b');
+    const a = await joined(registry, 'a', 'ws://a');
+    const b = await joined(registry, 'b', 'ws://b');
     const leaseA = (await registry.acquire(a, TOURNAMENTS_LEASE, 'tournaments'))!;
     expect(leaseA.epoch).toBe(1);
     expect(await registry.acquire(b, TOURNAMENTS_LEASE, 'tournaments')).toBeNull();
@@ -218,7 +223,7 @@ describe.runIf(reachable)('table leases (PostgreSQL)', () => {
   it("a tournament run's lease is listed with the runs, apart from the tables'; the schedule's holder opens each run due once, and one that lost it none", async () => {
     const room = await open();
     const { registry, storage } = room;
-    const a = await registry.join('a', 'ws://a');
+    const a = await joined(registry, 'a', 'ws://a');
     const run = (await registry.acquire(a, runLease('sng@1'), 'tournament'))!;
     const view = await registry.view();
     expect(view.leases).toEqual([]);
@@ -244,7 +249,7 @@ describe.runIf(reachable)('table leases (PostgreSQL)', () => {
     expect(await openRunsDue(holder, file, realClock())).toEqual([]);
 
     await registry.release(a, schedule);
-    const b = await registry.join('b', 'ws://b');
+    const b = await joined(registry, 'b', 'ws://b');
     expect(await registry.acquire(b, TOURNAMENTS_LEASE, 'tournaments')).toMatchObject({ epoch: 2 });
     // A sit & go run started elsewhere: another is due, but the old holder cannot store it.
     await storage.saveTournament(opened[0]!, JSON.stringify({ ...stored, phase: 'running' }), false);
@@ -255,8 +260,8 @@ describe.runIf(reachable)('table leases (PostgreSQL)', () => {
   it('the takeover cancels the hand in progress and returns every chip to whoever put it in', async () => {
     const room = await open();
     const { registry, storage } = room;
-    const a = await registry.join('a', 'ws://a');
-    const b = await registry.join('b', 'ws://b');
+    const a = await joined(registry, 'a', 'ws://a');
+    const b = await joined(registry, 'b', 'ws://b');
     const leaseA = (await registry.acquire(a, 't1'))!;
     const { ann, bob, hand } = await handThroughLease(room, fenceOf(a, leaseA));
     const leaseB = await eventually(() => registry.acquire(b, 't1'), 'the takeover');
@@ -273,8 +278,8 @@ describe.runIf(reachable)('table leases (PostgreSQL)', () => {
   it('a takeover that keeps the seats cancels the hand in progress and leaves every chip in its seat', async () => {
     const room = await open();
     const { registry, storage } = room;
-    const a = await registry.join('a', 'ws://a');
-    const b = await registry.join('b', 'ws://b');
+    const a = await joined(registry, 'a', 'ws://a');
+    const b = await joined(registry, 'b', 'ws://b');
     const leaseA = (await registry.acquire(a, 't1'))!;
     const { ann, bob, hand, table } = await handThroughLease(room, fenceOf(a, leaseA));
     // Cal sat down while the hand was played: no seat of a hand to go back to.
@@ -304,8 +309,8 @@ describe.runIf(reachable)('table leases (PostgreSQL)', () => {
   it('a lease released with its hand in play: the next owner gets the hand to go on with, nothing cancelled, and writes its actions', async () => {
     const room = await open();
     const { registry, storage } = room;
-    const a = await registry.join('a', 'ws://a');
-    const b = await registry.join('b', 'ws://b');
+    const a = await joined(registry, 'a', 'ws://a');
+    const b = await joined(registry, 'b', 'ws://b');
     const leaseA = (await registry.acquire(a, 't1'))!;
     const { ann, bob, hand, table } = await handThroughLease(room, fenceOf(a, leaseA));
     // Bob folds and leaves: he takes what he had not put in.
@@ -338,9 +343,9 @@ describe.runIf(reachable)('table leases (PostgreSQL)', () => {
   it('a crash leaves no mark, and a mark is for the next lease only: the hand is cancelled', async () => {
     const room = await open();
     const { registry, storage } = room;
-    const a = await registry.join('a', 'ws://a');
-    const b = await registry.join('b', 'ws://b');
-    const c = await registry.join('c', 'ws://c');
+    const a = await joined(registry, 'a', 'ws://a');
+    const b = await joined(registry, 'b', 'ws://b');
+    const c = await joined(registry, 'c', 'ws://c');
     const leaseA = (await registry.acquire(a, 't1'))!;
     const { hand } = await handThroughLease(room, fenceOf(a, leaseA));
     await registry.release(a, leaseA, true);
@@ -362,8 +367,8 @@ describe.runIf(reachable)('table leases (PostgreSQL)', () => {
   it('a takeover through a lease another member has taken since changes nothing', async () => {
     const room = await open();
     const { registry, storage } = room;
-    const a = await registry.join('a', 'ws://a');
-    const b = await registry.join('b', 'ws://b');
+    const a = await joined(registry, 'a', 'ws://a');
+    const b = await joined(registry, 'b', 'ws://b');
     const leaseA = (await registry.acquire(a, 't1'))!;
     const { hand } = await handThroughLease(room, fenceOf(a, leaseA));
     await eventually(() => registry.acquire(b, 't1'), 'the takeover');
@@ -377,8 +382,8 @@ describe.runIf(reachable)('table leases (PostgreSQL)', () => {
   it('a writer paused inside its transaction does not hold the lease row against the takeover', async () => {
     const room = await open();
     const { registry } = room;
-    const a = await registry.join('a', 'ws://a');
-    const b = await registry.join('b', 'ws://b');
+    const a = await joined(registry, 'a', 'ws://a');
+    const b = await joined(registry, 'b', 'ws://b');
     const leaseA = (await registry.acquire(a, 't1'))!;
     // a checks its fence (locking the lease row) and then stands still, as a SIGSTOPped process would.
     let paused = (): void => undefined;

@@ -22,7 +22,8 @@ import type { Table, TableConfig, TableMessage } from '../table/types.js';
 import { loadOf } from './balance.js';
 import type { Bus, BusPush } from './bus.js';
 import { ClusterTable, type TableMember } from './cluster-table.js';
-import { RemoteWatchers } from './watchers.js';
+import { pushSubjectPrefix, RemoteWatchers } from './watchers.js';
+import type { LiveMembers } from './peers.js';
 import type { Fence } from './fence.js';
 import {
   OWNED_TABLES_SUBJECT,
@@ -36,6 +37,8 @@ import type { ClusterRegistry, ClusterView, Lease, MemberId } from './registry.j
 export interface ClusterMemberOptions {
   readonly registry: ClusterRegistry;
   readonly bus: Bus;
+  /** The live members the bus accepts messages from: each look at the leases tells it who is live. */
+  readonly members: LiveMembers;
   /** The `--node` name: a label only (each start is a new member). */
   readonly label: string;
   /** How often it beats, renews and looks at the leases; default 1,000 ms. */
@@ -131,8 +134,10 @@ export class ClusterMember implements TableMember {
   async start(address: string): Promise<void> {
     this.#address = address;
     await this.#join();
-    this.#stopListening = this.options.bus.subscribe(OWNED_TABLES_SUBJECT, (value) => {
+    this.#stopListening = this.options.bus.subscribe(OWNED_TABLES_SUBJECT, (value, from) => {
       const news = value as OwnedTables;
+      // A member speaks only for itself: news naming another member is not its to give.
+      if (news.member !== from) return;
       for (const state of news.tables) {
         if (!this.#tables.has(state.tableId)) this.options.discovered?.(state.config);
         const table = this.#tables.get(state.tableId);
@@ -148,8 +153,12 @@ export class ClusterMember implements TableMember {
 
   async #join(): Promise<void> {
     this.#stopServing();
-    this.#id = await this.options.registry.join(this.options.label, this.#address);
-    this.#stopServing = this.options.bus.serveMember(this.#id, (body) => this.#answer(body as OwnerRequest));
+    const { bus, registry } = this.options;
+    const joined = await registry.join(this.options.label, this.#address, bus.publicKeys);
+    bus.setClockOffset(joined.now - Date.now());
+    bus.identify(joined.id);
+    this.#id = joined.id;
+    this.#stopServing = bus.serveMember(this.#id, (body, from) => this.#answer(body as OwnerRequest, from));
     this.options.logger.info({ member: this.#id, label: this.options.label }, 'cluster member joined');
   }
 
@@ -174,7 +183,9 @@ export class ClusterMember implements TableMember {
 
   async #keepLeases(): Promise<void> {
     const { registry } = this.options;
-    if (!(await registry.heartbeat(this.#id))) {
+    const beat = await registry.heartbeat(this.#id);
+    if (beat !== null) this.options.bus.setClockOffset(beat - Date.now());
+    if (beat === null) {
       this.options.logger.warn(
         { member: this.#id },
         'cluster heartbeat missed: its tables are gone, joining again',
@@ -211,6 +222,7 @@ export class ClusterMember implements TableMember {
     const closed = await registry.closedTables();
     for (const tableId of closed) if (this.#tables.has(tableId)) this.options.closed?.(tableId);
     const live = new Set(view.members.filter((member) => member.live).map((member) => member.id));
+    this.options.members.saw(live);
     this.#view = view;
     const leases = new Map(view.leases.map((lease) => [lease.tableId, lease]));
     const free: ClusterTable[] = [];
@@ -328,12 +340,12 @@ export class ClusterMember implements TableMember {
     this.options.bus.publish(OWNED_TABLES_SUBJECT, news);
   }
 
-  async #answer(body: OwnerRequest): Promise<OwnerReply> {
+  async #answer(body: OwnerRequest, from: MemberId): Promise<OwnerReply> {
     const table = this.#tables.get(body.tableId);
     const local = table?.local ?? null;
     const epoch = table?.localEpoch ?? null;
     if (local === null || epoch === null) return { owner: false };
-    return this.#watchers.answer(local, epoch, body);
+    return this.#watchers.answer(local, epoch, body, from);
   }
 
   ask(owner: MemberId, requestId: string, body: OwnerRequest, timeoutMs: number): Promise<OwnerReply> {
@@ -341,11 +353,11 @@ export class ClusterMember implements TableMember {
   }
 
   pushSubject(): string {
-    return `push.${this.#id}.${++this.#subjects}`;
+    return `${pushSubjectPrefix(this.#id)}${++this.#subjects}`;
   }
 
   listen(subject: string, onPush: (push: BusPush<TableMessage>) => void): () => void {
-    return this.options.bus.subscribe(subject, (value) => {
+    return this.options.bus.subscribeSealed(subject, (value) => {
       onPush(value as BusPush<TableMessage>);
     });
   }

@@ -13,6 +13,7 @@
  */
 import type { ClusterView } from '@felt/protocol';
 import { intCol, intColOr, textCol, type SqlExecutor, type SqlRow } from '../storage/sql.js';
+import type { PublicMemberKeys } from './bus-crypto.js';
 
 export type { ClusterView };
 
@@ -38,6 +39,8 @@ const RUN_LEASE_PREFIX = runLease('');
 const MS = "CAST(? AS INTEGER) * INTERVAL '1 millisecond'";
 /** Milliseconds from a PostgreSQL interval expression, as an integer. */
 const msOf = (interval: string): string => `CAST(EXTRACT(EPOCH FROM ${interval}) * 1000 AS BIGINT)`;
+/** The database's clock in ms since the epoch. */
+const NOW_MS = 'CAST(EXTRACT(EPOCH FROM clock_timestamp()) * 1000 AS BIGINT)';
 
 export class ClusterRegistry {
   constructor(
@@ -48,27 +51,43 @@ export class ClusterRegistry {
     if (db.dialect !== 'postgres') throw new Error('a cluster needs PostgreSQL');
   }
 
-  /** A new member: each start of a process is one, whatever its label. */
-  async join(label: string, address: string): Promise<MemberId> {
+  /**
+   * A new member: each start of a process is one, whatever its label. `keys` are the public keys its
+   * bus messages prove themselves with (./bus-crypto.ts); `now` the database's clock, in ms.
+   */
+  async join(label: string, address: string, keys: PublicMemberKeys): Promise<{ id: MemberId; now: number }> {
     const row = await this.db.get(
-      `INSERT INTO cluster_members (label, address, started_at, heartbeat_at)
-       VALUES (?, ?, clock_timestamp(), clock_timestamp()) RETURNING id`,
-      [label, address],
+      `INSERT INTO cluster_members (label, address, started_at, heartbeat_at, sign_key, box_key)
+       VALUES (?, ?, clock_timestamp(), clock_timestamp(), ?, ?) RETURNING id, ${NOW_MS} AS now`,
+      [label, address, keys.sign, keys.box],
     );
-    return intCol(row!, 'id');
+    return { id: intCol(row!, 'id'), now: intCol(row!, 'now') };
   }
 
   /**
-   * The member's heartbeat; false when it is no member any more (it missed a whole lease period, or
-   * left): then it holds nothing and must join again.
+   * The member's heartbeat: the database's clock (ms) when it beat; null when it is no member any more
+   * (it missed a whole lease period, or left): then it holds nothing and must join again.
    */
-  async heartbeat(member: MemberId): Promise<boolean> {
-    const changed = await this.db.run(
+  async heartbeat(member: MemberId): Promise<number | null> {
+    const row = await this.db.get(
       `UPDATE cluster_members SET heartbeat_at = clock_timestamp()
+        WHERE id = ? AND left_at IS NULL AND heartbeat_at > clock_timestamp() - ${MS}
+       RETURNING ${NOW_MS} AS now`,
+      [member, this.leaseMs],
+    );
+    return row === undefined ? null : intCol(row, 'now');
+  }
+
+  /** The public keys of `member` while it is live (./peers.ts), else null. */
+  async liveMemberKeys(member: MemberId): Promise<PublicMemberKeys | null> {
+    const row = await this.db.get(
+      `SELECT sign_key, box_key FROM cluster_members
         WHERE id = ? AND left_at IS NULL AND heartbeat_at > clock_timestamp() - ${MS}`,
       [member, this.leaseMs],
     );
-    return changed === 1;
+    const sign = row?.['sign_key'];
+    const box = row?.['box_key'];
+    return typeof sign === 'string' && typeof box === 'string' ? { sign, box } : null;
   }
 
   /** The member leaves: its leases run out now, so that others take its tables at once. */

@@ -15,7 +15,9 @@ import type { RecoveryReport } from '../storage/hand-journal.js';
 import type { Storage } from '../storage/types.js';
 import type { Table, TableConfig, TableStorage } from '../table/types.js';
 import { SharedAllInCounter } from './all-ins.js';
-import { Bus } from './bus.js';
+import { Bus, type RefusalSink } from './bus.js';
+import { MemberKeys } from './bus-crypto.js';
+import { LiveMembers } from './peers.js';
 import { fencedTableStorage } from './fence.js';
 import { ClusterMember } from './member.js';
 import { ClusterRegistry, type Lease } from './registry.js';
@@ -33,6 +35,25 @@ const IDLE_IN_TRANSACTION_MS = 2000;
 
 /** How often each process reads the others' all-in grants. */
 const ALL_IN_LOAD_MS = 1000;
+
+/**
+ * Logs the bus messages refused (not a live member's, stale, forged): at most one line a second, with
+ * how many more were refused since the last one, so that a flood of them does not flood the log.
+ */
+function refusalLog(logger: Logger): RefusalSink {
+  let loggedAt = 0;
+  let unlogged = 0;
+  return (why, subject, from) => {
+    const now = Date.now();
+    if (now - loggedAt < 1000) {
+      unlogged++;
+      return;
+    }
+    logger.warn({ why, subject, from, refusedSinceLastLine: unlogged }, 'bus message refused');
+    loggedAt = now;
+    unlogged = 0;
+  };
+}
 
 export interface ClusterRoomOptions {
   readonly db: string;
@@ -84,11 +105,16 @@ export async function openClusterRoom(options: ClusterRoomOptions): Promise<Clus
   });
   const registry = new ClusterRegistry(leaseDriver, LEASE_MS);
   const label = options.node ?? hostname();
+  const members = new LiveMembers(registry);
   let bus: Bus;
   try {
     // The room is its database: processes on other databases may share the NATS server.
     const room = await leaseDriver.get('SELECT current_database() AS name');
-    bus = await Bus.connect(options.bus, `felt ${label}`, textCol(room!, 'name'));
+    bus = await Bus.connect(options.bus, `felt ${label}`, textCol(room!, 'name'), {
+      keys: new MemberKeys(),
+      members,
+      refused: refusalLog(options.logger),
+    });
   } catch (error) {
     await leaseDriver.close();
     await storage.close();
@@ -97,6 +123,7 @@ export async function openClusterRoom(options: ClusterRoomOptions): Promise<Clus
   const member = new ClusterMember({
     registry,
     bus,
+    members,
     label,
     logger: options.logger,
     dropped: options.dropped,

@@ -233,11 +233,14 @@ export class ClusterTournaments implements TournamentService {
   start(): Promise<void> {
     const { bus } = this.#options;
     this.#stopListening = [
-      bus.subscribe(TABLES_SUBJECT, (value) => {
-        this.#learnTables(value as TablesNews);
+      // A member speaks only for itself: news naming another member is not its to give.
+      bus.subscribe(TABLES_SUBJECT, (value, from) => {
+        const news = value as TablesNews;
+        if (news.member === from) this.#learnTables(news);
       }),
-      bus.subscribe(NOTICES_SUBJECT, (value) => {
-        this.#relay(value as NoticeNews);
+      bus.subscribe(NOTICES_SUBJECT, (value, from) => {
+        const news = value as NoticeNews;
+        if (news.member === from) this.#relay(news);
       }),
     ];
     void this.#tick();
@@ -307,7 +310,7 @@ export class ClusterTournaments implements TournamentService {
     this.#servedAs = memberId;
     this.#stopServing = this.#options.bus.serveMember(
       memberId,
-      (body) => this.#answer(body as DirectorRequest),
+      (body, from) => this.#answer(body as DirectorRequest, from),
       DEDUP_MS,
       'tournaments',
     );
@@ -519,11 +522,13 @@ export class ClusterTournaments implements TournamentService {
     );
   }
 
-  async #answer(body: DirectorRequest): Promise<DirectorReply> {
+  async #answer(body: DirectorRequest, from: MemberId): Promise<DirectorReply> {
     if (body.kind === 'table') {
       for (const directing of this.#runs.values()) {
         const actor = directing.room.table(body.request.tableId);
-        if (actor !== undefined) return this.#watchers.answer(actor, directing.fence.epoch, body.request);
+        if (actor !== undefined) {
+          return this.#watchers.answer(actor, directing.fence.epoch, body.request, from);
+        }
       }
       return { owner: false };
     }

@@ -17,6 +17,14 @@ interface RemoteWatcher {
 
 const OK = { ok: true } as const;
 
+/** The subjects a member's subscriptions are pushed on (./member.ts `pushSubject`). */
+export const pushSubjectPrefix = (member: MemberId): string => `push.${member}.`;
+
+const NOT_ITS_SUBJECT: CommandResult = {
+  ok: false,
+  error: { code: TableErrorCode.WRONG_STATE, message: 'pushes go only to the subscribing member' },
+};
+
 /**
  * A command's answer: a table stopped here meanwhile (its lease lost, handed over, this process
  * leaving) refused it before applying anything, so the caller is told this member is not the owner and
@@ -32,25 +40,29 @@ export class RemoteWatchers {
 
   constructor(private readonly bus: Bus) {}
 
-  /** Answers `body` for `local`, the actor this member runs through lease `epoch`. */
-  async answer(local: Table, epoch: number, body: OwnerRequest): Promise<OwnerReply> {
+  /** Answers `body`, sent by member `from`, for `local`, the actor this member runs through lease `epoch`. */
+  async answer(local: Table, epoch: number, body: OwnerRequest, from: MemberId): Promise<OwnerReply> {
     switch (body.kind) {
       case 'handle':
         return answered(await local.handle(body.player, body.command));
       case 'control':
         return answered(await local.control(body.command));
       case 'subscribe': {
+        // Pushes go sealed to the member that asked, on a subject of its own: none other reads them.
+        if (body.member !== from || !body.subject.startsWith(pushSubjectPrefix(from))) {
+          return { owner: true, result: NOT_ITS_SUBJECT };
+        }
         let seq = 0;
         const unsubscribe = local.subscribe(body.viewer, (message) => {
           const push: BusPush<TableMessage> = { epoch, seq: ++seq, message };
-          this.bus.publish(body.subject, push);
+          this.bus.publishTo(from, body.subject, push);
         });
         this.#end(body.subject);
-        this.#watchers.set(body.subject, { member: body.member, tableId: body.tableId, unsubscribe });
+        this.#watchers.set(body.subject, { member: from, tableId: body.tableId, unsubscribe });
         return { owner: true, result: OK };
       }
       case 'unsubscribe':
-        this.#end(body.subject);
+        if (this.#watchers.get(body.subject)?.member === from) this.#end(body.subject);
         return { owner: true, result: OK };
       case 'last-summary':
         return { owner: true, recap: await local.lastSummary(body.viewer) };

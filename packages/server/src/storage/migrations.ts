@@ -348,6 +348,14 @@ CREATE TABLE closed_tables (
 ALTER TABLE cluster_members ADD COLUMN leaving_at TIMESTAMPTZ;
 `,
   },
+  {
+    version: 26,
+    name: "cluster members' public keys",
+    sql: `
+ALTER TABLE cluster_members ADD COLUMN sign_key TEXT;
+ALTER TABLE cluster_members ADD COLUMN box_key TEXT;
+`,
+  },
 ];
 
 const ID_COLUMN: Record<SqlDialect, string> = {
