@@ -4,7 +4,6 @@ import {
   chipChop,
   icmDeal,
   payoutTable,
-  placeProbabilities,
   prizes,
   standardPayoutTable,
   standardPlacesPaid,
@@ -95,12 +94,6 @@ describe('ICM deal (Malmuth–Harville)', () => {
     expect(icmDeal([1, 1, 2], [700, 300])).toEqual([275, 275, 450]);
   });
 
-  it('the chances of each place add up to one, for each player and each place', () => {
-    const chance = placeProbabilities([10, 20, 30, 40, 50]);
-    for (const row of chance) expect(sum(row)).toBeCloseTo(1, 12);
-    for (let k = 0; k < 5; k++) expect(sum(chance.map((row) => row[k]!))).toBeCloseTo(1, 12);
-  });
-
   it('property: in whole cents adding up to the prizes left, never below the smallest nor above the largest, more chips never less', () => {
     fc.assert(
       fc.property(
@@ -121,6 +114,107 @@ describe('ICM deal (Malmuth–Harville)', () => {
       ),
       { numRuns: 150 },
     );
+  });
+});
+
+/** Malmuth–Harville equities by every finishing order (n! of them), in exact fractions: independent of ./icm.ts. */
+function equitiesByOrders(
+  stacks: readonly number[],
+  unpaid: readonly number[],
+): { num: bigint; den: bigint }[] {
+  const gcd = (a: bigint, b: bigint): bigint => (b === 0n ? a : gcd(b, a % b));
+  const add = (x: { num: bigint; den: bigint }, num: bigint, den: bigint) => {
+    const n = x.num * den + num * x.den;
+    const d = x.den * den;
+    const g = gcd(n, d);
+    return { num: n / g, den: d / g };
+  };
+  const equity = stacks.map(() => ({ num: 0n, den: 1n }));
+  const visit = (left: number[], num: bigint, den: bigint, place: number) => {
+    if (place === unpaid.length || left.length === 0) return;
+    const chips = left.reduce((sum, i) => sum + BigInt(stacks[i]!), 0n);
+    for (const i of left) {
+      const n = num * BigInt(stacks[i]!);
+      const d = den * chips;
+      equity[i] = add(equity[i]!, n * BigInt(unpaid[place]!), d);
+      visit(
+        left.filter((j) => j !== i),
+        n,
+        d,
+        place + 1,
+      );
+    }
+  };
+  visit(
+    stacks.map((_, i) => i),
+    1n,
+    1n,
+    0,
+  );
+  return equity;
+}
+
+describe('ICM deal, exact', () => {
+  it('each amount is the exact equity rounded by largest remainder, as every finishing order gives it', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.integer({ min: 1, max: 10 ** 7 }), { minLength: 2, maxLength: 5 }),
+        fc.array(fc.integer({ min: 0, max: 10 ** 7 }), { minLength: 5, maxLength: 5 }),
+        (stacks, amounts) => {
+          const unpaid = amounts.slice(0, stacks.length).sort((a, b) => b - a);
+          const exact = equitiesByOrders(stacks, unpaid);
+          const deal = icmDeal(stacks, unpaid);
+          // Each amount is its equity rounded down or up, and the ones rounded up have the largest remainders.
+          const floors = exact.map((e) => e.num / e.den);
+          for (const [i, amount] of deal.entries()) {
+            expect([floors[i]!, floors[i]! + 1n]).toContain(BigInt(amount));
+          }
+          const up = deal.map((amount, i) => BigInt(amount) > floors[i]!);
+          const rem = (i: number) => ((exact[i]!.num % exact[i]!.den) * 10n ** 30n) / exact[i]!.den;
+          for (const [i, isUp] of up.entries())
+            for (const [j, otherUp] of up.entries())
+              if (isUp && !otherUp) expect(rem(i) > rem(j) || (rem(i) === rem(j) && i < j)).toBe(true);
+        },
+      ),
+      { numRuns: 200 },
+    );
+  });
+
+  it('equal stacks get equal equity: the odd cent goes to the earlier entry, never by rounding noise', () => {
+    // Three equal stacks share 10,000 cents, 3,333.33… each: the odd cent to the first.
+    expect(icmDeal([700, 700, 700], [5_000, 3_000, 2_000])).toEqual([3_334, 3_333, 3_333]);
+    // In floating point the last of these two equal stacks got the odd cent (3,425,047 and 3,425,048).
+    const stacks = [1_759_303, 7_698_138, 2_150_599, 5_188_260, 2_241_956, 1_759_303];
+    const unpaid = [9_151_302, 5_678_036, 2_995_261, 2_679_317, 2_502_822, 2_234_714];
+    const deal = icmDeal(stacks, unpaid);
+    expect([deal[0], deal[5]]).toEqual([3_425_048, 3_425_047]);
+    fc.assert(
+      fc.property(
+        fc.array(fc.integer({ min: 1, max: 10 ** 7 }), { minLength: 1, maxLength: 7 }),
+        fc.integer({ min: 1, max: 10 ** 7 }),
+        fc.array(fc.integer({ min: 0, max: 10 ** 7 }), { minLength: 9, maxLength: 9 }),
+        (others, tied, amounts) => {
+          const stacks = [tied, ...others, tied];
+          const unpaid = amounts.slice(0, stacks.length).sort((a, b) => b - a);
+          const deal = icmDeal(stacks, unpaid);
+          expect(deal[0]! - deal.at(-1)!).toBeGreaterThanOrEqual(0);
+          expect(deal[0]! - deal.at(-1)!).toBeLessThanOrEqual(1);
+        },
+      ),
+      { numRuns: 200 },
+    );
+  });
+
+  it('a final table of ten is dealt', () => {
+    const stacks = [
+      9_871_234, 8_000_000, 5_500_001, 5_500_001, 3_000_000, 2_000_000, 1_234_567, 999_999, 500_000, 1,
+    ];
+    const unpaid = [
+      3_000_000, 1_900_000, 1_400_000, 1_000_000, 800_000, 600_000, 450_000, 350_000, 300_000, 250_000,
+    ];
+    const deal = icmDeal(stacks, unpaid);
+    expect(sum(deal)).toBe(sum(unpaid));
+    expect(deal[2]).toBe(deal[3]! + (deal[2]! === deal[3]! ? 0 : 1));
   });
 });
 

@@ -9,9 +9,12 @@
  * is kept within 15–25 %: where a = 1 would give more than 25 % or less than 15 %, a is the exponent
  * that gives 24.5 % or 15.5 %. 1,000 entrants: 150 places, 17.9 % to first.
  */
+import { icmEquities, wholeCents } from './icm.js';
 import type { PayoutRange } from './structure.js';
 
 const BASIS = 10_000;
+/** The most players of a deal: a final table's. */
+const MAX_DEAL_PLAYERS = 10;
 /** Places paid from which a field counts as large: first place is kept within 15–25 %. */
 const LARGE = 30;
 
@@ -103,58 +106,18 @@ function checkDeal(stacks: readonly number[], unpaid: readonly number[]): void {
     throw new RangeError('a deal shares at most one prize per player, in whole cents');
 }
 
-/**
- * Each player's chance of each place by the Malmuth–Harville model: the chance of finishing first is
- * the share of the chips; given who finished above, the same among those left. Computed over the sets
- * of players already placed (2^n sets, each visited once): exact, and fast for a final table.
- * `result[i][k]` = chance that player i finishes in place k + 1, for the first `places` places.
- */
-export function placeProbabilities(stacks: readonly number[], places = stacks.length): number[][] {
-  const n = stacks.length;
-  if (n > 20) throw new RangeError('ICM is computed for at most 20 players');
-  const chance = stacks.map(() => Array.from({ length: places }, () => 0));
-  // reach[mask]: chance that the players in mask took the first |mask| places, in any order.
-  const reach = new Float64Array(1 << n);
-  const chips = new Float64Array(1 << n);
-  const all = total(stacks);
-  reach[0] = 1;
-  for (let mask = 0; mask < 1 << n; mask++) {
-    const p = reach[mask]!;
-    if (mask > 0) {
-      const low = Math.clz32(mask & -mask) ^ 31;
-      chips[mask] = chips[mask & (mask - 1)]! + stacks[low]!;
-    }
-    if (p === 0) continue;
-    const place = popcount(mask);
-    if (place >= places) continue;
-    const left = all - chips[mask]!;
-    for (let i = 0; i < n; i++) {
-      if (mask & (1 << i)) continue;
-      const q = (p * stacks[i]!) / left;
-      chance[i]![place]! += q;
-      reach[mask | (1 << i)]! += q;
-    }
-  }
-  return chance;
-}
-
 const total = (xs: readonly number[]): number => xs.reduce((a, b) => a + b, 0);
-
-function popcount(x: number): number {
-  let n = 0;
-  for (let v = x; v !== 0; v &= v - 1) n++;
-  return n;
-}
 
 /**
  * An ICM deal: each player's Malmuth–Harville equity in the prizes still unpaid (`unpaid[0]` = the
- * prize for 1st), in whole cents (largest remainder) that add up to the unpaid prizes.
+ * prize for 1st), exact (./icm.ts), in whole cents (largest remainder; ties to the earlier entry) that
+ * add up to the unpaid prizes.
  */
 export function icmDeal(stacks: readonly number[], unpaid: readonly number[]): number[] {
   checkDeal(stacks, unpaid);
-  const chance = placeProbabilities(stacks, unpaid.length);
-  const equity = chance.map((row) => row.reduce((sum, p, k) => sum + p * unpaid[k]!, 0));
-  return largestRemainder(total(unpaid), equity);
+  if (stacks.length > MAX_DEAL_PLAYERS)
+    throw new RangeError(`a deal is for at most ${MAX_DEAL_PLAYERS} players`);
+  return wholeCents(total(unpaid), icmEquities(stacks, unpaid));
 }
 
 /**
