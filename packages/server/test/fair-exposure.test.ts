@@ -42,7 +42,7 @@ function decide(h: Harness, who: PlayerRef, script: Script, state: { discarded: 
   const legal = view.hand!.legal!;
   if (legal.split) return { type: 'split', accept: false };
   if (legal.discard !== null) {
-    if (who.account !== script.discarder || state.discarded) return { type: 'discard', cards: [] };
+    if (who.account !== script.discarder || state.discarded) return { type: 'stand-pat' };
     state.discarded = true;
     const mine = view.hand!.players.find((p) => p.seat === view.you)!.cards;
     return { type: 'discard', cards: mine.slice(0, 1) };

@@ -24,7 +24,8 @@ const tables: TableConfig[] = [
   {
     id: HEADS_UP,
     name: 'Fair heads-up',
-    game: 'holdem',
+    // A game that burns nothing: played down standing pat, its secret is revealed at once.
+    game: 'triple-draw-27',
     structure: 'no-limit',
     stakes: { small: 100, big: 200 },
     currency: 'play',
@@ -102,7 +103,9 @@ async function seat(player: Recorded, seatNumber: number): Promise<void> {
   client.onPush((message) => {
     if (!('tableId' in message) || message.tableId !== HEADS_UP) return;
     if (message.op === 'legal-actions' && message.legal.seat === seatNumber) {
-      const action = message.legal.check ? { type: 'check' } : { type: 'call' };
+      const { legal } = message;
+      const action =
+        legal.discard !== null ? { type: 'stand-pat' } : legal.check ? { type: 'check' } : { type: 'call' };
       void client.request('act', { tableId: HEADS_UP, handId: message.handId, action });
     }
     if (message.op === 'table-snapshot' && message.view.you !== null && message.view.fair !== null) {

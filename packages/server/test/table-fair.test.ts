@@ -49,11 +49,7 @@ async function checkDown(h: Harness): Promise<number> {
     const who = actor(h)!;
     const legal = h.table.view(who.account).hand!.legal!;
     const action: PlayerAction =
-      legal.discard !== null
-        ? { type: 'discard', cards: [] }
-        : legal.check
-          ? { type: 'check' }
-          : { type: 'call' };
+      legal.discard !== null ? { type: 'stand-pat' } : legal.check ? { type: 'check' } : { type: 'call' };
     await h.table.handle(who, { type: 'act', action });
   }
   expect(h.table.view(null).hand?.handId).not.toBe(handId);
