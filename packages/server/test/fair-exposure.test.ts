@@ -14,8 +14,8 @@ import { actor, harness, sitAll, tick, type Harness } from './table-helpers.js';
 
 /** How each player plays a scripted hand; by default he calls, checks, brings in and stands pat. */
 interface Script {
-  /** Folds at his first turn facing a bet. */
-  readonly folder?: number;
+  /** They fold at their first turn facing a bet. */
+  readonly folders?: readonly number[];
   /** Throws away his first card in the hand's first draw. */
   readonly discarder?: number;
   /** Bets or raises all in at every turn, and agrees to run it twice. */
@@ -47,7 +47,7 @@ function decide(h: Harness, who: PlayerRef, script: Script, state: { discarded: 
     const mine = view.hand!.players.find((p) => p.seat === view.you)!.cards;
     return { type: 'discard', cards: mine.slice(0, 1) };
   }
-  if (who.account === script.folder && legal.call !== null) return { type: 'fold' };
+  if (script.folders?.includes(who.account) === true && legal.call !== null) return { type: 'fold' };
   if (who.account === script.shover && legal.raise) return { type: 'raise', to: legal.raise.max };
   if (legal.bringIn !== null) return { type: 'bring-in' };
   return legal.check ? { type: 'check' } : { type: 'call' };
@@ -101,15 +101,20 @@ const everyPlayerShown = (hand: Played): boolean =>
 
 describe('draw games: a discarded card was held and never shown', () => {
   for (const game of ['triple-draw-27', 'draw5', 'draw32'] as const) {
-    it(`${game}: every player stands pat and shows down → at once; one discards a card, even shown down after → a day later`, async () => {
+    it(`${game}: every player stands pat and shows down → at once; one discards a card, even shown down after → a day later; the hand ends by folds → a day later`, async () => {
       const h = await table(game, 3);
+      const [a, b, c] = h.players.map((p) => p.account) as [number, number, number];
       const pat = await play(h);
       expect(everyPlayerShown(pat)).toBe(true);
       expect(verdict(pat)).toBe('at once');
 
-      const drawn = await play(h, { discarder: h.players[1]!.account });
+      const drawn = await play(h, { discarder: b });
       expect(everyPlayerShown(drawn)).toBe(true);
       expect(verdict(drawn)).toBe('a day later');
+
+      const won = await play(h, { shover: a, folders: [b, c] });
+      expect(won.public.players.filter((p) => p.folded)).toHaveLength(2);
+      expect(verdict(won)).toBe('a day later');
       await h.table.dispose();
     });
   }
@@ -124,7 +129,7 @@ describe('Americana and Telesina (no burns; the Vela on the board): every down c
       if (game === 'telesina') expect(shown.summaries[0]!.board).toHaveLength(1);
       expect(verdict(shown)).toBe('at once');
 
-      const folded = await play(h, { shover: h.players[0]!.account, folder: h.players[2]!.account });
+      const folded = await play(h, { shover: h.players[0]!.account, folders: [h.players[2]!.account] });
       expect(folded.summaries[0]!.players.some((p) => p.folded)).toBe(true);
       expect(verdict(folded)).toBe('a day later');
       await h.table.dispose();
@@ -157,7 +162,7 @@ describe('games that burn: a burn is never shown, so their secret always waits a
       expect(everyPlayerShown(shown)).toBe(true);
       expect(verdict(shown)).toBe('a day later');
 
-      const folded = await play(h, { shover: h.players[0]!.account, folder: h.players[1]!.account });
+      const folded = await play(h, { shover: h.players[0]!.account, folders: [h.players[1]!.account] });
       expect(folded.summaries[0]!.players.some((p) => p.folded)).toBe(true);
       expect(verdict(folded)).toBe('a day later');
       await h.table.dispose();
