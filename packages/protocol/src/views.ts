@@ -220,8 +220,8 @@ export interface HandRecap {
   readonly number: number;
   readonly fair: FairHandView;
   /**
-   * The hand's secret and contributions: to its players at once when every hand was shown (nothing
-   * hidden is revealed), else null (they come in the hand histories a day later); spectators: null.
+   * The hand's secret and contributions: to its players at once when every card dealt was shown and
+   * none discarded (nothing hidden is revealed, docs/fairness.md §8), else null (they come in the hand histories a day later); spectators: null.
    */
   readonly reveal: FairRevealView | null;
   readonly game: VariantId;

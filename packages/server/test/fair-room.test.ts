@@ -3,7 +3,8 @@
  * SQLite file, players and a spectator as real WebSocket clients, `felt bots` as a process.
  * - Every frame each client received over its socket is scanned for every hand's secret: none reaches a
  *   client before its hand ended (nor the chain's next secret, nor another player's contribution), a
- *   spectator never gets one, and the hand's players get it in its summary when every hand was shown.
+ *   spectator never gets one, and the hand's players get it in its summary when every card dealt was
+ *   shown (2-7 triple draw played down standing pat: nothing burned, nothing discarded).
  * - The history a player fetches (history-fetch) carries what a verifier needs once the secret is his:
  *   the engine's verifier checks it, hand by hand and as a chain, his own contribution among those used.
  * - `felt bots` contribute to every hand by themselves.
@@ -24,7 +25,8 @@ const tables: TableConfig[] = [
   {
     id: HEADS_UP,
     name: 'Fair heads-up',
-    game: 'holdem',
+    // A game that burns nothing: played down standing pat, its secret is revealed at once.
+    game: 'triple-draw-27',
     structure: 'no-limit',
     stakes: { small: 100, big: 200 },
     currency: 'play',
@@ -102,7 +104,9 @@ async function seat(player: Recorded, seatNumber: number): Promise<void> {
   client.onPush((message) => {
     if (!('tableId' in message) || message.tableId !== HEADS_UP) return;
     if (message.op === 'legal-actions' && message.legal.seat === seatNumber) {
-      const action = message.legal.check ? { type: 'check' } : { type: 'call' };
+      const { legal } = message;
+      const action =
+        legal.discard !== null ? { type: 'stand-pat' } : legal.check ? { type: 'check' } : { type: 'call' };
       void client.request('act', { tableId: HEADS_UP, handId: message.handId, action });
     }
     if (message.op === 'table-snapshot' && message.view.you !== null && message.view.fair !== null) {
@@ -206,7 +210,7 @@ describe('fair dealing in the room, over real WebSockets', () => {
       for (const [i, { id, secret }] of hands.entries()) {
         const end = endOf(client, id);
         const seen = client.frames.findIndex((frame) => frame.includes(secret));
-        // A player gets it with the summary of a hand whose every hand was shown — and not before.
+        // A player gets it with the summary of a hand whose every card dealt was shown — and not before.
         const expected = client !== spectator && i < 2 ? end : -1;
         expect(end === -1 && expected !== -1).toBe(false);
         expect(seen, `hand ${id}'s secret to ${client.name}`).toBe(expected);

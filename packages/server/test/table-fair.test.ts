@@ -14,12 +14,20 @@ import {
   type PhhHand,
 } from '@felt/engine';
 import { describe, expect, it } from 'vitest';
-import { createTable, manualClock, type HandRecap, type TableMessage } from '../src/table/index.js';
+import {
+  createTable,
+  manualClock,
+  type HandRecap,
+  type PlayerAction,
+  type TableMessage,
+} from '../src/table/index.js';
 import { revealedHistory } from '../src/table/history.js';
 import { FAIR_REVEAL_DELAY_MS } from '../src/table/visibility.js';
 import { actor, harness, playHand, sitAll, tick, type Harness } from './table-helpers.js';
 
 const HOLDEM = { game: 'holdem', structure: 'no-limit' } as const;
+/** A game that burns nothing: a hand every player stands pat in and shows down exposes nothing hidden. */
+const TRIPLE_DRAW = { game: 'triple-draw-27', structure: 'no-limit' } as const;
 const bytes = (fill: number): string => toHex(new Uint8Array(32).fill(fill));
 
 function phhOf(text: string): PhhHand {
@@ -33,14 +41,16 @@ const starts = (h: Harness, viewer: number | 'spectator') =>
     .get(viewer)!
     .filter((m): m is Extract<TableMessage, { type: 'hand-start' }> => m.type === 'hand-start');
 
-/** Plays the hand in progress out by checks and calls (everybody still in shows down). */
+/** Plays the hand in progress out by checks, calls and standing pat (everybody still in shows down). */
 async function checkDown(h: Harness): Promise<number> {
   if (h.table.view(null).hand === null) await tick(h, 2_000);
   const handId = h.table.view(null).hand!.handId;
   for (let i = 0; i < 100 && h.table.view(null).hand?.handId === handId; i++) {
     const who = actor(h)!;
     const legal = h.table.view(who.account).hand!.legal!;
-    await h.table.handle(who, { type: 'act', action: legal.check ? { type: 'check' } : { type: 'call' } });
+    const action: PlayerAction =
+      legal.discard !== null ? { type: 'stand-pat' } : legal.check ? { type: 'check' } : { type: 'call' };
+    await h.table.handle(who, { type: 'act', action });
   }
   expect(h.table.view(null).hand?.handId).not.toBe(handId);
   return handId;
@@ -175,8 +185,8 @@ describe('fair dealing at a table: the chain and the contributions', () => {
 });
 
 describe('fair dealing at a table: who gets the secret, and when', () => {
-  it('every hand shown: the players get the secret at once in the summary and their histories verify; spectators never', async () => {
-    const h = harness(HOLDEM, { players: 2, seed: 3 });
+  it('every card dealt shown: the players get the secret at once in the summary and their histories verify; spectators never', async () => {
+    const h = harness(TRIPLE_DRAW, { players: 2, seed: 3 });
     await sitAll(h, 100);
     for (const p of h.players) await h.table.handle(p, { type: 'muck-losing', on: false });
     const handId = await checkDown(h);
@@ -216,7 +226,7 @@ describe('fair dealing at a table: who gets the secret, and when', () => {
   });
 
   it('the secret reaches no client before its hand ended, and never a spectator', async () => {
-    const h = harness(HOLDEM, { players: 3, seed: 21 });
+    const h = harness(TRIPLE_DRAW, { players: 3, seed: 21 });
     await sitAll(h, 200);
     for (const p of h.players) await h.table.handle(p, { type: 'muck-losing', on: false });
     const handId = await checkDown(h);

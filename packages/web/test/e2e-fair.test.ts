@@ -1,10 +1,10 @@
 /**
  * Provably fair dealing in a real headless Chromium against the real `felt serve` (docs/fairness.md,
  * docs/web.md): each page contributes to the hands by itself, the table shows the hand's commitment
- * and the player's own contribution as used, and after a hand played to the showdown with every hand
- * shown (the secret is revealed to its players at once) the hand history's Verify view checks it in
- * the browser and says that every check passed; for the next hand, folded, it says that the secret is
- * not revealed yet.
+ * and the player's own contribution as used, and after a hand of 2-7 triple draw (a game that burns
+ * nothing) played to the showdown standing pat, every card shown (the secret is revealed to its
+ * players at once), the hand history's Verify view checks it in the browser and says that every check
+ * passed; for the next hand, folded, it says that the secret is not revealed yet.
  */
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
@@ -29,9 +29,9 @@ const TABLE = 'e2e-fair';
 const TABLES = [
   {
     id: TABLE,
-    name: "Hold'em NL",
-    game: 'holdem',
-    structure: 'no-limit',
+    name: '2-7 Triple Draw',
+    game: 'triple-draw-27',
+    structure: 'fixed-limit',
     stakes: { small: 200, big: 400 },
     currency: 'play',
     clocks: { betweenHandsMs: 5000 },
@@ -45,6 +45,14 @@ async function showAlways(player: Player): Promise<void> {
   await box.click();
   await expect.poll(() => box.isChecked()).toBe(false);
 }
+
+/** Stands pat at every draw: a discard is never shown, and would keep the secret a day. */
+const standPat: Policy = async (page, player) => {
+  const draw = page.getByRole('group', { name: 'Draw' });
+  if (!(await draw.isVisible())) return passivePolicy(page, player);
+  await draw.getByRole('button', { name: 'Stand pat' }).click();
+  return true;
+};
 
 /** A hand opened in the history shows its replayer over the page first. */
 async function closeReplayer(page: Page): Promise<void> {
@@ -87,7 +95,7 @@ describe.skipIf(!ready.ok)('fair dealing in the browser (headless Chromium, real
     // Both pages show the same commitment.
     expect(await bob.page.getByTestId('fair-commitment').getAttribute('title')).toBe(commitment);
 
-    const hand = await playHand([alice, bob], { afterHand: 0 });
+    const hand = await playHand([alice, bob], { afterHand: 0, policy: standPat });
     expect(hand.results.join('\n')).toMatch(/wins [\d,.]+/);
 
     for (const player of [alice, bob]) {
@@ -118,7 +126,7 @@ describe.skipIf(!ready.ok)('fair dealing in the browser (headless Chromium, real
       /^This session: 1 hand · [+-][\d,.]+ play · (under a minute|\d+ min)$/,
     );
     for (const [button, extension, content] of [
-      ['Download PHH', 'phh', /^variant = "NT"$/m],
+      ['Download PHH', 'phh', /^variant = "F2L3D"$/m],
       ['Download text', 'txt', /^Felt Hand #1: /m],
     ] as const) {
       const [file] = await Promise.all([

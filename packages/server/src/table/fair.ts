@@ -4,13 +4,16 @@
  * starts, the deal they fix. The engine's `fair` module is the scheme; this is the table's bookkeeping.
  */
 import {
+  deckOrder,
   fairCommitment,
   fairDeal,
   fromHex,
   FAIR_BYTES,
   NO_PREVIOUS_COMMITMENT,
   toHex,
+  type Card,
   type Contribution,
+  type DeckKind,
   type RandomSource,
 } from '@felt/engine';
 import type { FairLink } from '../storage/types.js';
@@ -115,4 +118,9 @@ export function dealLink(
     .map(([seat, bytes]): Contribution => ({ seat, bytes }));
   const { fair, deck } = dealHand(table, link, contributions);
   return { fair, deck, next: openLink(table, link.hand + 1, fair.commitment, randomBytes(random)) };
+}
+
+/** The deck's positions the hand's secret and contributions fix (first taken first): what revealing them rebuilds. */
+export function committedOrder(fair: HandFair, deck: DeckKind): Card[] {
+  return deckOrder(deck, dealHand(fair.table, fair, fair.contributions).deck);
 }

@@ -12,12 +12,13 @@
 import {
   FAIR_VERSION,
   formatCard,
+  secretExposesNothingHidden,
   toHex,
   type HandEvent,
   type LegalActions,
   type MaybeCard,
 } from '@felt/engine';
-import type { HandFair, OpenLink } from './fair.js';
+import { committedOrder, type HandFair, type OpenLink } from './fair.js';
 import { isConnected, toldDeadline, type HandInPlay, type MachineState, type SeatState } from './state.js';
 import {
   HIDDEN_CARD,
@@ -67,18 +68,16 @@ export type FullMessage =
     }
   | { readonly type: 'hand-summary'; readonly seq: number; readonly recap: HandRecap };
 
-/** How long after a hand its secret goes to its players: a day, unless every hand was shown (docs/fairness.md §8). */
+/** How long after a hand its secret goes to its players: a day, unless it exposes nothing hidden (docs/fairness.md §8). */
 export const FAIR_REVEAL_DELAY_MS = 24 * 3_600_000;
 
 /**
- * 0 when every player dealt in showed every card he holds (nobody folded or mucked: the secret adds
- * only burns and undealt cards), else a day: folded and mucked cards stay his while they matter.
+ * 0 when every card the secret would rebuild up to the hand's last take was seen by every player and
+ * nothing was discarded, else a day: folded, mucked and discarded cards stay his while they matter.
  */
 export function fairRevealDelayMs(hand: HandInPlay): number {
-  const showed = new Set<number>();
-  for (const event of hand.engine.events) if (event.type === 'show') showed.add(event.player);
-  const everyHandShown = hand.engine.snapshot().players.every((player, p) => !player.folded && showed.has(p));
-  return everyHandShown ? 0 : FAIR_REVEAL_DELAY_MS;
+  const order = committedOrder(hand.fair, hand.engine.variant.deck);
+  return secretExposesNothingHidden(hand.engine.events, order) ? 0 : FAIR_REVEAL_DELAY_MS;
 }
 
 /** The public part of a hand's fair record. */

@@ -99,7 +99,8 @@ function VerifyResult({ check }: { check: FairCheck }) {
       return (
         <p data-testid="verify-verdict">
           The secret is not revealed yet: it comes with this history 24 hours after the hand (at once when
-          every hand was shown). Commitment <code title={check.commitment}>{shortHex(check.commitment)}</code>
+          every card dealt was shown). Commitment{' '}
+          <code title={check.commitment}>{shortHex(check.commitment)}</code>
         </p>
       );
     case 'checked':
