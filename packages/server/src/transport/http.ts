@@ -1,16 +1,15 @@
 /**
  * HTTP with node:http: `GET /health` (readiness), `GET /` (the web client when `packages/web/dist`
- * exists, else a plain HTML page listing the lobby's tables), static files of the web client, the
- * browser's session endpoints (./session-routes.ts), and the WebSocket upgrade (./websocket.ts) on any
- * path. Every answer carries the browser hardening headers of ./browser-security.ts.
+ * exists, else a plain HTML page listing the lobby's tables), static files of the web client
+ * (./static-files.ts: compressed, cached by the browser), the browser's session endpoints
+ * (./session-routes.ts), and the WebSocket upgrade (./websocket.ts) on any path. Every answer carries
+ * the browser hardening headers of ./browser-security.ts.
  */
-import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { extname, join, normalize, resolve, sep } from 'node:path';
 import type { TableSummary } from '@felt/protocol';
 import { LOBBY_STYLE, SECURITY_HEADERS } from './browser-security.js';
 import { SESSION_PATHS, sessionRoute, type SessionService } from './session-routes.js';
+import { StaticFiles } from './static-files.js';
 
 export interface HttpRoutes {
   /**
@@ -25,19 +24,6 @@ export interface HttpRoutes {
   readonly webDir: string | null;
   readonly sessions: SessionService;
 }
-
-const TYPES: Readonly<Record<string, string>> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.mjs': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.ico': 'image/x-icon',
-  '.woff2': 'font/woff2',
-  '.txt': 'text/plain; charset=utf-8',
-};
 
 const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -76,36 +62,10 @@ function send(response: ServerResponse, status: number, type: string, body: stri
   response.end(body);
 }
 
-/** Serves a file under `root` (never outside it); false when there is none. */
-async function serveStatic(root: string, urlPath: string, response: ServerResponse): Promise<boolean> {
-  let decoded: string;
-  try {
-    decoded = decodeURIComponent(urlPath);
-  } catch {
-    return false;
-  }
-  if (decoded.includes('\0')) return false;
-  const base = resolve(root);
-  const file = resolve(join(base, normalize(decoded === '/' ? '/index.html' : decoded)));
-  if (file !== base && !file.startsWith(base + sep)) return false;
-  try {
-    const info = await stat(file);
-    if (!info.isFile()) return false;
-    response.writeHead(200, {
-      ...SECURITY_HEADERS,
-      'content-type': TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream',
-      'content-length': info.size,
-    });
-    createReadStream(file).pipe(response);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 export function httpHandler(
   routes: HttpRoutes,
 ): (request: IncomingMessage, response: ServerResponse) => void {
+  const files = routes.webDir === null ? null : new StaticFiles(routes.webDir);
   return (request, response) => {
     void (async () => {
       const path = (request.url ?? '/').split('?')[0] ?? '/';
@@ -136,7 +96,7 @@ export function httpHandler(
         send(response, 200, 'application/json', `${JSON.stringify({ tables: routes.tables() })}\n`);
         return;
       }
-      if (routes.webDir !== null && (await serveStatic(routes.webDir, path, response))) return;
+      if (files !== null && (await files.serve(path, request, response))) return;
       if (path === '/' || path === '/index.html') {
         send(response, 200, 'text/html; charset=utf-8', lobbyPage(routes.tables()));
         return;
