@@ -348,6 +348,14 @@ CREATE TABLE closed_tables (
 ALTER TABLE cluster_members ADD COLUMN leaving_at TIMESTAMPTZ;
 `,
   },
+  {
+    version: 28,
+    name: 'the last TOTP step each staff account signed in with',
+    // A code is refused once its step was taken (RFC 6238 §5.2), on every process and after restarts.
+    sql: `
+ALTER TABLE users ADD COLUMN totp_last_step BIGINT;
+`,
+  },
 ];
 
 const ID_COLUMN: Record<SqlDialect, string> = {
