@@ -6,7 +6,7 @@ import type { Command } from './command.js';
 
 const USAGE =
   'usage: felt serve [--port P] [--data DIR] [--db postgres://…] [--bus nats://…] [--node NAME] [--tables FILE]\n' +
-  '                  [--allow-origin ORIGIN]… [--trust ADDRESS]… [--max-per-address N]\n' +
+  '                  [--allow-origin ORIGIN]… [--trust ADDRESS]… [--max-per-address N] [--ipv6-prefix BITS]\n' +
   '                  [--proxy ADDRESS|CIDR]… [--proxy-protocol]\n' +
   '                  [--log-level fatal|error|warn|info|debug|trace|silent]\n' +
   '  runs the poker room: HTTP + WebSocket on port P (default 8080), data in DIR (default ./data);\n' +
@@ -18,6 +18,7 @@ const USAGE =
   "  the room's own pages and clients that are not browsers);\n" +
   '  --trust: an address spared the per-address limits like loopback (e.g. a reverse proxy);\n' +
   '  --max-per-address: open connections per address at most (default 64; docs/security.md);\n' +
+  '  --ipv6-prefix: the per-address limits count an IPv6 client by this many leading bits (default 64);\n' +
   '  --proxy: a load balancer whose X-Forwarded-For names the client (addresses or ranges; nobody\n' +
   "  else's is believed); --proxy-protocol: those proxies send a PROXY protocol header instead\n" +
   '  (docs/deploy.md);\n' +
@@ -35,6 +36,7 @@ interface ServeArgs {
   readonly allowedOrigins: readonly string[];
   readonly trusted: readonly string[];
   readonly maxPerAddress: number | null;
+  readonly ipv6Prefix: number | null;
   readonly proxies: readonly string[];
   readonly proxyProtocol: boolean;
   readonly logLevel: LogLevel;
@@ -64,6 +66,7 @@ export function parseServeArgs(
   const allowedOrigins: string[] = [];
   const trusted: string[] = [];
   let maxPerAddress: number | null = null;
+  let ipv6Prefix: number | null = null;
   const proxies: string[] = [];
   let proxyProtocol = false;
   const fromEnv = env.FELT_LOG_LEVEL;
@@ -77,7 +80,7 @@ export function parseServeArgs(
       continue;
     }
     const match =
-      /^--(port|data|tables|db|bus|node|allow-origin|trust|max-per-address|proxy|log-level)(?:=(.*))?$/.exec(
+      /^--(port|data|tables|db|bus|node|allow-origin|trust|max-per-address|ipv6-prefix|proxy|log-level)(?:=(.*))?$/.exec(
         arg,
       );
     if (!match) return `unknown argument ${arg}`;
@@ -100,6 +103,9 @@ export function parseServeArgs(
     else if (match[1] === 'max-per-address') {
       if (!/^\d+$/.test(value) || Number(value) < 1) return '--max-per-address must be an integer ≥ 1';
       maxPerAddress = Number(value);
+    } else if (match[1] === 'ipv6-prefix') {
+      if (!/^\d{1,3}$/.test(value) || Number(value) > 128) return '--ipv6-prefix is a number of bits 0–128';
+      ipv6Prefix = Number(value);
     } else if (match[1] === 'proxy') {
       if (!isAddressOrRange(value)) return '--proxy is an IP address or a CIDR range (10.0.0.0/8)';
       proxies.push(value);
@@ -122,6 +128,7 @@ export function parseServeArgs(
     allowedOrigins,
     trusted,
     maxPerAddress,
+    ipv6Prefix,
     proxies,
     proxyProtocol,
     logLevel,
@@ -160,6 +167,7 @@ export const serve: Command = {
         addresses: {
           trusted: parsed.trusted,
           ...(parsed.maxPerAddress !== null ? { maxConnections: parsed.maxPerAddress } : {}),
+          ...(parsed.ipv6Prefix !== null ? { ipv6Prefix: parsed.ipv6Prefix } : {}),
           proxies: parsed.proxies,
           proxyProtocol: parsed.proxyProtocol,
         },
