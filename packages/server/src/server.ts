@@ -27,6 +27,7 @@ import type { RecoveryReport, Storage } from './storage/types.js';
 import { createTable, cryptoRandomSource, memoryAllInCounter, realClock } from './table/index.js';
 import type { ClockConfig, Table, TableConfig, TableStorage } from './table/types.js';
 import { AddressPolicy, type AddressOptions } from './transport/addresses.js';
+import { closeSlowHeaders } from './transport/header-deadline.js';
 import { httpHandler } from './transport/http.js';
 import { Hub } from './transport/hub.js';
 import type { RateLimit } from './transport/rate-limit.js';
@@ -402,6 +403,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     http = server;
     server.keepAliveTimeout = 5000;
     addresses.attach(server);
+    closeSlowHeaders(server, headersTimeout);
     const ws = attachWebSocket(server, hub, { addresses, allowedOrigins });
     await new Promise<void>((resolveListen, reject) => {
       server.once('error', reject);
