@@ -111,7 +111,7 @@ describe.runIf(reachable)('tournament runs leased one by one (PostgreSQL, NATS)'
 
     // /health names the member directing each run, with its lease's age.
     const healthRuns = async (server: FeltServer) =>
-      ((await (await fetch(`http://127.0.0.1:${server.port}/health`)).json()) as HealthRuns).cluster.runs;
+      ((await (await fetch(`${server.operator}/health`)).json()) as HealthRuns).cluster.runs;
     await eventually(async () => {
       const shown = await healthRuns(a);
       return runs.every(
