@@ -3,7 +3,10 @@
  * whether the room is up and ready; `/metrics` and `/health`'s figures are the operators', on their
  * own loopback port or on the players' port to a request bearing their token.
  */
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { FeltServer, tempDir } from './integration-helpers.js';
 import { startTestRoom, type TestRoom } from './transport-client.js';
 
 const TOKEN = 'operator-token-0123456789';
@@ -52,6 +55,23 @@ describe('the operators’ figures', () => {
       expect(refused.status).toBe(401);
       expect(refused.headers.get('www-authenticate')).toMatch(/^Bearer /);
       expect(await (await get(`${room.http}/health`, token)).json()).toEqual({ status: 'ok', ready: true });
+    }
+  });
+
+  it('felt serve takes the token from --metrics-token-file and names its operators’ port in its log', async () => {
+    const folder = tempDir('felt-operator-');
+    const tokenFile = join(folder.dir, 'metrics-token');
+    writeFileSync(tokenFile, `${TOKEN}\n`);
+    const server = await FeltServer.start(folder.dir, 0, ['--metrics-token-file', tokenFile]);
+    try {
+      expect(server.metricsPort).toBeGreaterThan(0);
+      const players = `http://127.0.0.1:${server.port}`;
+      expect((await get(`${players}/metrics`)).status).toBe(401);
+      expect((await get(`${players}/metrics`, TOKEN)).status).toBe(200);
+      expect((await get(`${server.operator}/metrics`)).status).toBe(200);
+    } finally {
+      await server.stop();
+      folder.remove();
     }
   });
 });
