@@ -41,6 +41,8 @@ export function felt(
 export interface Served {
   readonly child: ChildProcess;
   readonly port: number;
+  /** Its operators' port (`/metrics`, the full `/health`) on loopback. */
+  readonly metricsPort: number;
   readonly exited: Promise<number | null>;
 }
 
@@ -51,7 +53,7 @@ export interface Served {
  */
 export function serve(args: readonly string[]): Promise<Served> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [FELT, 'serve', '--port', '0', ...args], {
+    const child = spawn(process.execPath, [FELT, 'serve', '--port', '0', '--metrics-port', '0', ...args], {
       stdio: ['ignore', 'pipe', 'inherit'],
     });
     const exited = new Promise<number | null>((done) => child.on('close', done));
@@ -83,7 +85,8 @@ export function serve(args: readonly string[]): Promise<Served> {
         listening = true;
         text = '';
         clearTimeout(timer);
-        resolve({ child, port: (JSON.parse(line) as { port: number }).port, exited });
+        const { port, metricsPort } = JSON.parse(line) as { port: number; metricsPort: number };
+        resolve({ child, port, metricsPort, exited });
       }
     });
     child.on('error', reject);

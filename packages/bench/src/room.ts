@@ -230,7 +230,7 @@ async function runRoomOn(
       to: Promise.resolve(null),
     };
     const watcher = setInterval(() => {
-      void serverLatency(server.port).then((window) => {
+      void serverLatency(server.metricsPort).then((window) => {
         if (window !== null && window.count > (windows.busiest?.count ?? 0)) windows.busiest = window;
       });
     }, 2_000);
@@ -264,11 +264,11 @@ async function runRoomOn(
             const text = chunk.toString('utf8');
             if (/ seated at \d+ tables /.test(text)) {
               cpu.from = cpuSnapshot(server.child.pid, child.pid);
-              scraped.from = scrapeMetrics(server.port);
+              scraped.from = scrapeMetrics(server.metricsPort);
             }
             if (/^felt bots: measured /m.test(text)) {
               cpu.to = cpuSnapshot(server.child.pid, child.pid);
-              scraped.to = scrapeMetrics(server.port);
+              scraped.to = scrapeMetrics(server.metricsPort);
             }
             log(text.trimEnd());
           });

@@ -27,7 +27,14 @@ import type { RecoveryReport, Storage } from './storage/types.js';
 import { createTable, cryptoRandomSource, memoryAllInCounter, realClock } from './table/index.js';
 import type { ClockConfig, Table, TableConfig, TableStorage } from './table/types.js';
 import { AddressPolicy, type AddressOptions } from './transport/addresses.js';
+import { closeSlowHeaders } from './transport/header-deadline.js';
 import { httpHandler } from './transport/http.js';
+import {
+  DEFAULT_METRICS_HOST,
+  startOperatorServer,
+  type MetricsAccess,
+  type OperatorRoutes,
+} from './transport/operator-http.js';
 import { Hub } from './transport/hub.js';
 import type { RateLimit } from './transport/rate-limit.js';
 import { LatencyRecorder, LoopDelayMonitor } from './transport/figures.js';
@@ -80,6 +87,11 @@ export interface ServerOptions {
   readonly logger?: Logger;
   /** Origins whose pages may use the room besides its own (e.g. `https://poker.example`). */
   readonly allowedOrigins?: readonly string[];
+  /**
+   * Where operators read `/metrics` and `/health`'s figures: a port of their own (loopback unless a host
+   * is given) and/or a bearer token on the players' port; neither: nowhere (docs/operators.md).
+   */
+  readonly metrics?: MetricsAccess;
   /** Per-address limits and their exemptions (loopback and `trusted`); see docs/security.md. */
   readonly addresses?: AddressOptions;
   /** A WebSocket not signed in is closed after this long; default 60 s. */
@@ -95,6 +107,8 @@ export const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
 
 export interface RunningServer {
   readonly port: number;
+  /** The operators' port (`/metrics`, the full `/health`), or null when there is none. */
+  readonly metricsPort: number | null;
   /** `ws://host:port` */
   readonly url: string;
   readonly storage: Storage;
@@ -192,6 +206,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     throw error;
   }
   let http: HttpServer | null = null;
+  let operatorHttp: { readonly port: number; close(): Promise<void> } | null = null;
   try {
     // RULES.md §1, server crash: hands in progress cancelled and refunded, chips at tables back to
     // accounts. This one process owns every table, so it recovers every table the journal shows in play.
@@ -362,6 +377,22 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     const allowedOrigins = options.allowedOrigins ?? [];
     const headersTimeout = options.headersTimeoutMs ?? DEFAULT_HEADERS_TIMEOUT_MS;
     const requestTimeout = Math.max(headersTimeout, options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS);
+    const operator: OperatorRoutes = {
+      health: () =>
+        ready && !hub.shuttingDown
+          ? {
+              ok: failedTables.size === 0,
+              failedTables: failures(),
+              tables: lobby.allTables().length,
+              connections: hub.connectionCount,
+              uptimeMs: Date.now() - startedAt,
+              eventLoopDelayMs: loopDelay.last,
+              actLatencyMs: actLatency.last,
+              ...(cluster !== null ? { cluster: cluster.member.health() } : {}),
+            }
+          : null,
+      metrics: async () => ({ contentType: metrics.contentType, text: await metrics.text() }),
+    };
     const server = createServer(
       {
         headersTimeout,
@@ -370,21 +401,9 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
         connectionsCheckingInterval: Math.max(10, Math.min(1000, Math.floor(headersTimeout / 4))),
       },
       httpHandler({
-        health: () =>
-          ready && !hub.shuttingDown
-            ? {
-                ok: failedTables.size === 0,
-                failedTables: failures(),
-                tables: lobby.allTables().length,
-                connections: hub.connectionCount,
-                uptimeMs: Date.now() - startedAt,
-                eventLoopDelayMs: loopDelay.last,
-                actLatencyMs: actLatency.last,
-                ...(cluster !== null ? { cluster: cluster.member.health() } : {}),
-              }
-            : null,
+        operator,
+        metricsToken: options.metrics?.token ?? null,
         tables: () => lobby.list(),
-        metrics: async () => ({ contentType: metrics.contentType, text: await metrics.text() }),
         webDir,
         sessions: {
           signUp: (name, password, caller) => accounts.signUp(name, password, caller),
@@ -402,6 +421,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     http = server;
     server.keepAliveTimeout = 5000;
     addresses.attach(server);
+    closeSlowHeaders(server, headersTimeout);
     const ws = attachWebSocket(server, hub, { addresses, allowedOrigins });
     await new Promise<void>((resolveListen, reject) => {
       server.once('error', reject);
@@ -411,6 +431,11 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       });
     });
     const port = (server.address() as AddressInfo).port;
+    const metricsPort = options.metrics?.port;
+    operatorHttp =
+      metricsPort === undefined
+        ? null
+        : await startOperatorServer(operator, metricsPort, options.metrics?.host ?? DEFAULT_METRICS_HOST);
     await cluster?.member.start(`${options.host ?? hostname()}:${port}`);
     // The tournaments stored in play go on from their checkpoints (their hands in progress cancelled).
     await tournaments.start();
@@ -424,7 +449,15 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
         : options.db !== undefined
           ? { storage: 'postgres' }
           : { storage: 'sqlite', dataDir: resolve(dataDir) };
-    logger.info({ port, ...where, tables: lobby.allTables().length }, 'listening');
+    logger.info(
+      {
+        port,
+        ...(operatorHttp !== null ? { metricsPort: operatorHttp.port } : {}),
+        ...where,
+        tables: lobby.allTables().length,
+      },
+      'listening',
+    );
 
     let stopping: Promise<void> | null = null;
     const stop = (): Promise<void> => {
@@ -449,6 +482,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
             : await cluster.closeAsLast(lastLeases);
         await (cluster ?? storage).close();
         lock?.release();
+        await operatorHttp?.close();
         await new Promise<void>((resolveClose) => {
           server.close(() => {
             resolveClose();
@@ -461,6 +495,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     };
     return {
       port,
+      metricsPort: operatorHttp?.port ?? null,
       url: `ws://localhost:${port}`,
       storage,
       lobby,
@@ -472,6 +507,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     };
   } catch (error) {
     http?.close();
+    await operatorHttp?.close();
     await (cluster ?? storage).close();
     lock?.release();
     throw error;

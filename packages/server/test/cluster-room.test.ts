@@ -132,7 +132,7 @@ describe.runIf(reachable)(
       const healthTables = (server: FeltServer) =>
         eventually(
           async () => {
-            const health = (await (await fetch(`http://127.0.0.1:${server.port}/health`)).json()) as {
+            const health = (await (await fetch(`${server.operator}/health`)).json()) as {
               cluster: {
                 member: number;
                 tables: string[];

@@ -111,7 +111,7 @@ describe.runIf(reachable)('tournament runs leased one by one (PostgreSQL, NATS)'
 
     // /health names the member directing each run, with its lease's age.
     const healthRuns = async (server: FeltServer) =>
-      ((await (await fetch(`http://127.0.0.1:${server.port}/health`)).json()) as HealthRuns).cluster.runs;
+      ((await (await fetch(`${server.operator}/health`)).json()) as HealthRuns).cluster.runs;
     await eventually(async () => {
       const shown = await healthRuns(a);
       return runs.every(
@@ -120,6 +120,11 @@ describe.runIf(reachable)('tournament runs leased one by one (PostgreSQL, NATS)'
         ? true
         : null;
     }, "/health to name each run's director");
+    // Only the operators' port names them: the players' /health names no member, address or lease.
+    expect(await (await fetch(`http://127.0.0.1:${a.port}/health`)).json()).toEqual({
+      status: 'ok',
+      ready: true,
+    });
 
     // A run ends on the member to be killed: the one open there, cancelled through the table file.
     const cancelled = await eventually(async () => {

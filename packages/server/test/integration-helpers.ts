@@ -137,27 +137,41 @@ export function logLines(output: string): LogLine[] {
 }
 
 /** The port in a `listening` line of the log, once there is one. */
-export function listeningPort(output: string): number | null {
+export function listeningPort(output: string, field: 'port' | 'metricsPort' = 'port'): number | null {
   const line = logLines(output).find((entry) => entry.msg === 'listening');
-  return typeof line?.port === 'number' ? line.port : null;
+  const port = line?.[field];
+  return typeof port === 'number' ? port : null;
 }
 
 /** `felt serve` as a child process. */
 export class FeltServer {
   readonly child: ChildProcess;
   readonly port: number;
+  /** The operators' port: `/metrics` and the full `/health` (`--metrics-port 0`). */
+  readonly metricsPort: number;
   readonly exited: Promise<number | null>;
   /** Its standard output so far: its log. */
   stdout = '';
 
-  private constructor(child: ChildProcess, port: number, exited: Promise<number | null>) {
+  private constructor(
+    child: ChildProcess,
+    port: number,
+    metricsPort: number,
+    exited: Promise<number | null>,
+  ) {
     this.child = child;
     this.port = port;
+    this.metricsPort = metricsPort;
     this.exited = exited;
   }
 
   get url(): string {
     return `ws://127.0.0.1:${this.port}`;
+  }
+
+  /** `http://…` of the operators' port. */
+  get operator(): string {
+    return `http://127.0.0.1:${this.metricsPort}`;
   }
 
   /** The log so far, parsed. */
@@ -170,7 +184,7 @@ export class FeltServer {
     return new Promise((resolve, reject) => {
       const child = spawn(
         process.execPath,
-        [FELT, 'serve', '--port', String(port), '--data', dataDir, ...args],
+        [FELT, 'serve', '--port', String(port), '--data', dataDir, '--metrics-port', '0', ...args],
         { stdio: ['ignore', 'pipe', 'pipe'] },
       );
       const exited = new Promise<number | null>((done) => child.on('close', done));
@@ -188,7 +202,7 @@ export class FeltServer {
         const listening = listeningPort(text);
         if (listening !== null && server === null) {
           clearTimeout(timer);
-          server = new FeltServer(child, listening, exited);
+          server = new FeltServer(child, listening, listeningPort(text, 'metricsPort') ?? 0, exited);
           server.stdout = text;
           resolve(server);
         }

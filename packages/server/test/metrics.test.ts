@@ -16,7 +16,7 @@ afterAll(async () => {
 });
 
 async function scrape(): Promise<{ contentType: string | null; text: string }> {
-  const response = await fetch(`${room.http}/metrics`);
+  const response = await fetch(`${room.operator}/metrics`);
   expect(response.status).toBe(200);
   return { contentType: response.headers.get('content-type'), text: await response.text() };
 }
@@ -43,7 +43,7 @@ describe('/metrics', () => {
     ]) {
       expect(text).toMatch(new RegExp(`^# TYPE ${name} `, 'm'));
     }
-    const health = (await (await fetch(`${room.http}/health`)).json()) as { tables: number };
+    const health = (await (await fetch(`${room.operator}/health`)).json()) as { tables: number };
     expect(await sample('felt_tables')).toBe(health.tables);
     expect(text).toMatch(/^felt_errors_total\{source="table"\} 0$/m);
   });

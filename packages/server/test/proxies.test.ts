@@ -115,6 +115,68 @@ describe('X-Forwarded-For from a trusted proxy', () => {
   });
 });
 
+describe('IPv6 clients counted by prefix', () => {
+  it('logins from many addresses of one IPv6 /64 share one bucket; another /64 has its own', async () => {
+    room = await startTestRoom({
+      tables: [],
+      addresses: { limitLoopback: true, proxies: ['127.0.0.1'] },
+      accounts: THROTTLE,
+    });
+    const codes: string[] = [];
+    for (let i = 1; i <= 6; i++) {
+      const client = await forwarded(room, `2001:db8:7:1:${i.toString(16)}::${i}`);
+      codes.push(...(await failedLogins(client, 1)));
+      client.close();
+    }
+    expect(codes).toEqual([
+      'BAD_CREDENTIALS',
+      'BAD_CREDENTIALS',
+      'BAD_CREDENTIALS',
+      'TOO_MANY_ATTEMPTS',
+      'TOO_MANY_ATTEMPTS',
+      'TOO_MANY_ATTEMPTS',
+    ]);
+    const neighbour = await forwarded(room, '2001:db8:7:2::1');
+    expect(await failedLogins(neighbour, 1)).toEqual(['BAD_CREDENTIALS']);
+    neighbour.close();
+  });
+
+  it('WebSockets from many addresses of one IPv6 /64 share its cap; the prefix length is the operator’s', async () => {
+    room = await startTestRoom({
+      tables: [],
+      addresses: { limitLoopback: true, maxConnections: 2, proxies: ['127.0.0.1'] },
+    });
+    const results = [];
+    for (const chain of ['2001:db8::a', '2001:db8::b', '2001:db8::c:d', '2001:db8:0:1::a'])
+      results.push(await tryOpen(room, chain));
+    expect(results).toEqual(['open', 'open', 'refused', 'open']);
+    await room.close();
+    room = await startTestRoom({
+      tables: [],
+      addresses: { limitLoopback: true, maxConnections: 2, proxies: ['127.0.0.1'], ipv6Prefix: 48 },
+    });
+    const wider = [];
+    for (const chain of ['2001:db8:5:1::a', '2001:db8:5:2::a', '2001:db8:5:3::a'])
+      wider.push(await tryOpen(room, chain));
+    expect(wider).toEqual(['open', 'open', 'refused']);
+  });
+
+  it('an IPv4-mapped IPv6 address counts as its IPv4 address, however it is written', async () => {
+    room = await startTestRoom({
+      tables: [],
+      addresses: { limitLoopback: true, proxies: ['127.0.0.1'] },
+      accounts: THROTTLE,
+    });
+    const codes: string[] = [];
+    for (const chain of ['203.0.113.50', '::ffff:203.0.113.50', '::ffff:cb00:7132', '203.0.113.50']) {
+      const client = await forwarded(room, chain);
+      codes.push(...(await failedLogins(client, 1)));
+      client.close();
+    }
+    expect(codes).toEqual(['BAD_CREDENTIALS', 'BAD_CREDENTIALS', 'BAD_CREDENTIALS', 'TOO_MANY_ATTEMPTS']);
+  });
+});
+
 describe('the PROXY protocol from a trusted proxy', () => {
   it('v1 and v2 headers name the client: its login bucket is his, whatever the proxy address', async () => {
     room = await startTestRoom({

@@ -6,6 +6,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { HashQueue } from '../src/accounts/hash-queue.js';
 import { LoginThrottle } from '../src/accounts/login-throttle.js';
+import { addressGroup } from '../src/transport/address-groups.js';
 import { AddressPolicy, normalizeAddress } from '../src/transport/addresses.js';
 import { originAllowed } from '../src/transport/browser-security.js';
 
@@ -135,6 +136,22 @@ describe('password hashing queue', () => {
 });
 
 describe('addresses and origins', () => {
+  it('an IPv6 address counts as its prefix, one spelling whatever its own; IPv4 and IPv4-mapped as the IPv4 address', () => {
+    const group = '2001:db8:1:2::/64';
+    for (const address of [
+      '2001:db8:1:2::1',
+      '2001:0db8:0001:0002:ffff:ffff:ffff:ffff',
+      '2001:db8:1:2:a:b:c:d',
+      '2001:DB8:1:2::9%eth0',
+    ])
+      expect(addressGroup(address)).toBe(group);
+    expect(addressGroup('2001:db8:1:3::1')).not.toBe(group);
+    expect(addressGroup('2001:db8:1:2::1', 48)).toBe('2001:db8:1::/48');
+    expect(addressGroup('2001:db8:1:2::1', 128)).toBe('2001:db8:1:2:0:0:0:1/128');
+    for (const mapped of ['::ffff:203.0.113.9', '0:0:0:0:0:ffff:cb00:7109', '203.0.113.9'])
+      expect(addressGroup(mapped)).toBe('203.0.113.9');
+  });
+
   it('loopback (IPv4 127/8, ::1, IPv4-mapped) and trusted addresses are exempt unless loopback is counted', () => {
     const policy = new AddressPolicy({ trusted: ['10.0.0.5', '::ffff:10.0.0.6'] });
     for (const address of [

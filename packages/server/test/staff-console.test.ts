@@ -280,7 +280,7 @@ describe('the console’s requests (real protocol)', () => {
   it('the live figures are the room’s: /metrics’ tables, players online, connections and hands dealt, with the history of samples', async () => {
     const { client: staff } = await staffClient();
     const { figures } = await staff.ok('staff-figures', {});
-    const text = await (await fetch(`${room.http}/metrics`)).text();
+    const text = await (await fetch(`${room.operator}/metrics`)).text();
     expect(figures.now.tables).toBe(metric(text, 'felt_tables'));
     expect(figures.now.playersOnline).toBe(metric(text, 'felt_players_online'));
     expect(figures.now.connections).toBe(metric(text, 'felt_connections'));

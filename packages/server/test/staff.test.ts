@@ -17,8 +17,10 @@ afterAll(async () => {
   await room.close();
 });
 
-const codeNow = (otpauth: string): string =>
-  hotp(base32Decode(new URL(otpauth).searchParams.get('secret')!)!, Math.floor(Date.now() / 30_000));
+const codeAt = (otpauth: string, step: number): string =>
+  hotp(base32Decode(new URL(otpauth).searchParams.get('secret')!)!, step);
+const stepNow = (): number => Math.floor(Date.now() / 30_000);
+const codeNow = (otpauth: string): string => codeAt(otpauth, stepNow());
 
 describe('staff accounts (real protocol)', () => {
   it('a staff sign-in needs the TOTP code; the grant ended the sessions opened before it', async () => {
@@ -62,5 +64,47 @@ describe('staff accounts (real protocol)', () => {
       await staff.ok('seat-take', { tableId: 'holdem-nl-play-100', seat: 5, buyIn: 5000 }),
     ).toMatchObject({ seat: 5 });
     staff.close();
+  });
+
+  it('a TOTP code signs in once: the same code again on another socket, an earlier step’s code, and the same code after a restart are refused', async () => {
+    const own = await startTestRoom({ tables: [] });
+    const name = uniqueName('op');
+    const { client } = await signedUp(own, name);
+    client.close();
+    const granted = await adminGrant(own.dataDir, name, 'operator');
+    if (!granted.output.ok) throw new Error(granted.output.error.message);
+    const { otpauth } = granted.output;
+    const step = stepNow();
+    const login = (totp: string) => ({ name, password: 'correct horse', totp });
+
+    const first = await TestClient.connect(own);
+    await first.ok('login', login(codeAt(otpauth, step)));
+    const second = await TestClient.connect(own);
+    expect(await second.request('login', login(codeAt(otpauth, step)))).toMatchObject({
+      op: 'error',
+      code: 'BAD_CREDENTIALS',
+    });
+    // The step before is inside the drift window, but not after the step taken.
+    expect(await second.request('login', login(codeAt(otpauth, step - 1)))).toMatchObject({
+      op: 'error',
+      code: 'BAD_CREDENTIALS',
+    });
+    first.close();
+    second.close();
+
+    await own.server.stop();
+    const again = await startTestRoom({ tables: [], dataDir: own.dataDir });
+    try {
+      const third = await TestClient.connect(again);
+      expect(await third.request('login', login(codeAt(otpauth, step)))).toMatchObject({
+        op: 'error',
+        code: 'BAD_CREDENTIALS',
+      });
+      // The next step's code (drift allowed) is a new code: it signs in, once.
+      await third.ok('login', login(codeAt(otpauth, step + 1)));
+      third.close();
+    } finally {
+      await again.close();
+    }
   });
 });

@@ -57,6 +57,19 @@ export function accountStoreContract(name: string, factory: () => Promise<Accoun
       expect(unknown.ok ? null : unknown.error.code).toBe('UNKNOWN_USER');
     });
 
+    it('a TOTP step is taken once, by one of many at once; only a later step is taken after it', async () => {
+      const storage = await open();
+      const ann = await user(storage, 'ann');
+      const bob = await user(storage, 'bob');
+      const taken = await Promise.all(Array.from({ length: 8 }, () => storage.takeTotpStep(ann, 1000)));
+      expect(taken.filter(Boolean)).toHaveLength(1);
+      expect(await storage.takeTotpStep(ann, 1000)).toBe(false);
+      expect(await storage.takeTotpStep(ann, 999)).toBe(false);
+      expect(await storage.takeTotpStep(ann, 1001)).toBe(true);
+      // Each account's steps are its own.
+      expect(await storage.takeTotpStep(bob, 1000)).toBe(true);
+    });
+
     it('a suspension is stamped and ends every session of the account; lifting it keeps sessions made since', async () => {
       const storage = await open();
       const id = await user(storage, 'ann');

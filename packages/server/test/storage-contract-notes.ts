@@ -1,11 +1,11 @@
 /** The contract every PlayerNotes implementation passes. Test names say the rule they check. */
 import { describe, expect, it } from 'vitest';
-import type { AccountStore, PlayerNotes } from '../src/storage/index.js';
-import { opener, user, type Closable } from './storage-contract-helpers.js';
+import type { AccountStore, HandJournal, Ledger, PlayerNotes } from '../src/storage/index.js';
+import { handStarted, opener, user, type Closable } from './storage-contract-helpers.js';
 
 export function playerNotesContract(
   name: string,
-  factory: () => Promise<PlayerNotes & AccountStore & Closable>,
+  factory: () => Promise<PlayerNotes & AccountStore & Ledger & HandJournal & Closable>,
 ): void {
   describe(`PlayerNotes contract: ${name}`, () => {
     const open = opener(factory);
@@ -33,6 +33,16 @@ export function playerNotesContract(
       // A colour alone is a note.
       expect((await storage.setNote(bob, ann, { colour: 'blue', note: '' })).ok).toBe(true);
       expect(await storage.notesOf(bob)).toMatchObject([{ about: ann, colour: 'blue', note: '' }]);
+    });
+
+    it('players dealt into one hand have played together, both ways; a player dealt into none with them has not', async () => {
+      const storage = await open();
+      const { ann, bob } = await handStarted(storage);
+      const cleo = await user(storage, 'cleo');
+      expect(await storage.playedTogether(ann, bob)).toBe(true);
+      expect(await storage.playedTogether(bob, ann)).toBe(true);
+      expect(await storage.playedTogether(ann, cleo)).toBe(false);
+      expect(await storage.playedTogether(cleo, bob)).toBe(false);
     });
 
     it('a note on an unknown account, or too long, is refused and changes nothing', async () => {

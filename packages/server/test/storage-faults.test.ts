@@ -95,10 +95,11 @@ describe('a table that stops on an error is reported', () => {
     plantFault(join(room.dataDir, 'felt.db'), 'hand_actions', 'the journal cannot be written');
     for (const [seat, player] of players.entries()) await player.sit(TABLE.id, seat, 10_000);
     // The first hand's forced bets cannot be stored: the table stops.
-    let health = await fetch(`${room.http}/health`);
+    // The operators' /health: the players' says only that the room is failing.
+    let health = await fetch(`${room.operator}/health`);
     for (const end = Date.now() + 20_000; health.status === 200 && Date.now() < end;) {
       await new Promise((resolve) => setTimeout(resolve, 50));
-      health = await fetch(`${room.http}/health`);
+      health = await fetch(`${room.operator}/health`);
     }
     expect(health.status).toBe(503);
     const body = (await health.json()) as {
@@ -112,6 +113,9 @@ describe('a table that stops on an error is reported', () => {
         error: expect.stringContaining('the journal cannot be written') as unknown,
       }),
     ]);
+    const told = await fetch(`${room.http}/health`);
+    expect(told.status).toBe(503);
+    expect(await told.json()).toEqual({ status: 'failing', ready: true });
     expect(lines.map((line) => JSON.parse(line) as unknown)).toContainEqual(
       expect.objectContaining({
         level: 'error',

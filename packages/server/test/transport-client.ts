@@ -20,6 +20,8 @@ export interface TestRoom {
   readonly server: RunningServer;
   readonly dataDir: string;
   readonly http: string;
+  /** The operators' port (`/metrics`, the full `/health`), on loopback. */
+  readonly operator: string;
   close(): Promise<void>;
 }
 
@@ -34,12 +36,14 @@ export async function startTestRoom(options: ServerOptions = {}): Promise<TestRo
     webDir: null,
     accounts: { scrypt: TEST_SCRYPT },
     logger: silentLogger,
+    metrics: { port: 0 },
     ...options,
   });
   return {
     server,
     dataDir,
     http: `http://127.0.0.1:${server.port}`,
+    operator: `http://127.0.0.1:${server.metricsPort ?? 0}`,
     async close() {
       await server.stop();
       rmSync(dataDir, { recursive: true, force: true });

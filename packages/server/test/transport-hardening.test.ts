@@ -434,6 +434,21 @@ describe('idle sockets (hole 7)', () => {
     expect(answer).not.toMatch(/200 OK/);
   });
 
+  it('a connection that sends nothing, one byte or only a request line is closed within the headers timeout', async () => {
+    const closed = await Promise.all(
+      ['', 'G', 'GET / HTTP/1.1\r\n'].map(async (sent) => {
+        const socket = tcpConnect(room.server.port, '127.0.0.1');
+        await new Promise((resolve) => socket.once('connect', resolve));
+        if (sent !== '') socket.write(sent);
+        // Read what comes (a 408 at most), or 'close' would wait for the reader.
+        socket.resume();
+        await new Promise((resolve) => socket.once('close', resolve));
+        return sent;
+      }),
+    );
+    expect(closed).toHaveLength(3);
+  });
+
   it('an HTTP request whose body never ends is dropped', async () => {
     const socket = tcpConnect(room.server.port, '127.0.0.1');
     await new Promise((resolve) => socket.once('connect', resolve));
@@ -445,4 +460,48 @@ describe('idle sockets (hole 7)', () => {
     await new Promise((resolve) => socket.once('close', resolve));
     expect(answer).not.toMatch(/200 OK/);
   });
+});
+
+describe('idle sockets behind a PROXY-protocol proxy', () => {
+  let room: TestRoom;
+  beforeAll(async () => {
+    room = await startTestRoom({
+      tables: [],
+      headersTimeoutMs: 300,
+      requestTimeoutMs: 600,
+      // The proxy's own allowance is longer than any test here: only the headers deadline can close.
+      addresses: { proxies: ['127.0.0.1'], proxyProtocol: true, proxyHeaderTimeoutMs: 60_000 },
+    });
+  });
+  afterAll(async () => {
+    await room.close();
+  });
+
+  it('the headers timeout counts from the accept, PROXY header included: a header sent a byte at a time is cut off', async () => {
+    const header = 'PROXY TCP4 203.0.113.9 198.51.100.1 1234 80\r\nGET / HTTP/1.1\r\n';
+    const socket = tcpConnect(room.server.port, '127.0.0.1');
+    socket.on('error', () => undefined);
+    socket.resume();
+    await new Promise((resolve) => socket.once('connect', resolve));
+    let sent = 0;
+    // A byte every 100 ms: the PROXY header alone takes 4.6 s to send.
+    const trickle = setInterval(() => {
+      if (sent < header.length) socket.write(header.charAt(sent++));
+    }, 100);
+    await new Promise((resolve) => socket.once('close', resolve));
+    clearInterval(trickle);
+    expect(sent).toBeLessThan(header.indexOf('GET'));
+  });
+
+  // Well short of the proxy's own 60 s allowance, and far above the 300 ms deadline.
+  it(
+    'a proxy connection that sends nothing is closed by the headers deadline',
+    { timeout: 20_000 },
+    async () => {
+      const socket = tcpConnect(room.server.port, '127.0.0.1');
+      socket.resume();
+      await new Promise((resolve) => socket.once('close', resolve));
+      expect(socket.bytesWritten).toBe(0);
+    },
+  );
 });

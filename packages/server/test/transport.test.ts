@@ -27,10 +27,15 @@ afterAll(async () => {
 });
 
 describe('HTTP', () => {
-  it('GET /health answers 200 once the room is ready', async () => {
+  it('GET /health answers 200 once the room is ready; the operators’ /health has the figures', async () => {
     const response = await fetch(`${room.http}/health`);
     expect(response.status).toBe(200);
-    const body = (await response.json()) as { status: string; tables: number; eventLoopDelayMs: unknown };
+    expect(await response.json()).toEqual({ status: 'ok', ready: true });
+    const body = (await (await fetch(`${room.operator}/health`)).json()) as {
+      status: string;
+      tables: number;
+      eventLoopDelayMs: unknown;
+    };
     expect(body.status).toBe('ok');
     expect(body.tables).toBeGreaterThanOrEqual(65);
     // Null until the first 10-second window is complete.
@@ -323,7 +328,7 @@ describe('lobby and tables over the socket', () => {
     // /health counts the accepted action in the server's action latency (frame in → ack out).
     const latency = async (): Promise<{ count: number; p99: number } | null> =>
       (
-        (await (await fetch(`${room.http}/health`)).json()) as {
+        (await (await fetch(`${room.operator}/health`)).json()) as {
           actLatencyMs: { count: number; p99: number } | null;
         }
       ).actLatencyMs;

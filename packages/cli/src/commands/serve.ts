@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { setFlagsFromString } from 'node:v8';
 // The room's log alone, not the room: the V8 flag below is set before the room is loaded.
@@ -6,8 +7,9 @@ import type { Command } from './command.js';
 
 const USAGE =
   'usage: felt serve [--port P] [--data DIR] [--db postgres://…] [--bus nats://…] [--node NAME] [--tables FILE]\n' +
-  '                  [--allow-origin ORIGIN]… [--trust ADDRESS]… [--max-per-address N]\n' +
+  '                  [--allow-origin ORIGIN]… [--trust ADDRESS]… [--max-per-address N] [--ipv6-prefix BITS]\n' +
   '                  [--proxy ADDRESS|CIDR]… [--proxy-protocol]\n' +
+  '                  [--metrics-port [ADDRESS:]PORT] [--metrics-token-file FILE]\n' +
   '                  [--log-level fatal|error|warn|info|debug|trace|silent]\n' +
   '  runs the poker room: HTTP + WebSocket on port P (default 8080), data in DIR (default ./data);\n' +
   '  --db: the room on that PostgreSQL database instead of the SQLite file DIR/felt.db;\n' +
@@ -18,9 +20,13 @@ const USAGE =
   "  the room's own pages and clients that are not browsers);\n" +
   '  --trust: an address spared the per-address limits like loopback (e.g. a reverse proxy);\n' +
   '  --max-per-address: open connections per address at most (default 64; docs/security.md);\n' +
+  '  --ipv6-prefix: the per-address limits count an IPv6 client by this many leading bits (default 64);\n' +
   '  --proxy: a load balancer whose X-Forwarded-For names the client (addresses or ranges; nobody\n' +
   "  else's is believed); --proxy-protocol: those proxies send a PROXY protocol header instead\n" +
   '  (docs/deploy.md);\n' +
+  "  --metrics-port: /metrics and /health's figures on a port of their own, on 127.0.0.1 unless an\n" +
+  '  address is given (0.0.0.0:9464); --metrics-token-file (or $FELT_METRICS_TOKEN): a bearer token that\n' +
+  "  opens them on the players' port too (docs/operators.md); the players' /health says only ok or not;\n" +
   '  --log-level: the least severe log lines written (default $FELT_LOG_LEVEL, else info); the log is\n' +
   '  one JSON object a line on stdout (docs/operators.md; `| npx pino-pretty` to read it at a terminal).\n' +
   '  SIGTERM or SIGINT: stops, every chip back to its owner, and exits.\n';
@@ -35,6 +41,10 @@ interface ServeArgs {
   readonly allowedOrigins: readonly string[];
   readonly trusted: readonly string[];
   readonly maxPerAddress: number | null;
+  readonly ipv6Prefix: number | null;
+  readonly metricsPort: { readonly port: number; readonly host: string | null } | null;
+  readonly metricsTokenFile: string | null;
+  readonly metricsToken: string | null;
   readonly proxies: readonly string[];
   readonly proxyProtocol: boolean;
   readonly logLevel: LogLevel;
@@ -46,6 +56,15 @@ function isAddressOrRange(value: string): boolean {
   const family = isIP(address);
   if (family === 0 || rest.length > 0) return false;
   return prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128));
+}
+
+/** `9464`, `0.0.0.0:9464`, `[::]:9464`: the operators' port and the address it listens on. */
+function metricsAddress(value: string): { port: number; host: string | null } | null {
+  const match = /^(?:\[([^\]]+)\]:|([^:[\]]+):)?(\d{1,5})$/.exec(value);
+  if (match === null || Number(match[3]) > 65535) return null;
+  const host = match[1] ?? match[2] ?? null;
+  if (host !== null && isIP(host) === 0) return null;
+  return { port: Number(match[3]), host };
 }
 
 const LEVEL_WORDS = `--log-level is one of ${LOG_LEVELS.join(', ')}`;
@@ -64,6 +83,11 @@ export function parseServeArgs(
   const allowedOrigins: string[] = [];
   const trusted: string[] = [];
   let maxPerAddress: number | null = null;
+  let ipv6Prefix: number | null = null;
+  let metricsPort: { port: number; host: string | null } | null = null;
+  let metricsTokenFile: string | null = null;
+  const envToken = env.FELT_METRICS_TOKEN;
+  const metricsToken = envToken !== undefined && envToken !== '' ? envToken : null;
   const proxies: string[] = [];
   let proxyProtocol = false;
   const fromEnv = env.FELT_LOG_LEVEL;
@@ -77,7 +101,7 @@ export function parseServeArgs(
       continue;
     }
     const match =
-      /^--(port|data|tables|db|bus|node|allow-origin|trust|max-per-address|proxy|log-level)(?:=(.*))?$/.exec(
+      /^--(port|data|tables|db|bus|node|allow-origin|trust|max-per-address|ipv6-prefix|metrics-port|metrics-token-file|proxy|log-level)(?:=(.*))?$/.exec(
         arg,
       );
     if (!match) return `unknown argument ${arg}`;
@@ -100,6 +124,14 @@ export function parseServeArgs(
     else if (match[1] === 'max-per-address') {
       if (!/^\d+$/.test(value) || Number(value) < 1) return '--max-per-address must be an integer ≥ 1';
       maxPerAddress = Number(value);
+    } else if (match[1] === 'metrics-port') {
+      const parsed = metricsAddress(value);
+      if (parsed === null) return '--metrics-port is PORT or ADDRESS:PORT (127.0.0.1:9464, [::1]:9464)';
+      metricsPort = parsed;
+    } else if (match[1] === 'metrics-token-file') metricsTokenFile = value;
+    else if (match[1] === 'ipv6-prefix') {
+      if (!/^\d{1,3}$/.test(value) || Number(value) > 128) return '--ipv6-prefix is a number of bits 0–128';
+      ipv6Prefix = Number(value);
     } else if (match[1] === 'proxy') {
       if (!isAddressOrRange(value)) return '--proxy is an IP address or a CIDR range (10.0.0.0/8)';
       proxies.push(value);
@@ -122,6 +154,10 @@ export function parseServeArgs(
     allowedOrigins,
     trusted,
     maxPerAddress,
+    ipv6Prefix,
+    metricsPort,
+    metricsTokenFile,
+    metricsToken,
     proxies,
     proxyProtocol,
     logLevel,
@@ -144,6 +180,19 @@ export const serve: Command = {
     // 55–135 ms, and with it every action in flight (docs/benchmarks.md, eleventh session). Letting it
     // grow threefold makes them rare, for ~100 MB more heap.
     setFlagsFromString('--heap-growing-percent=300');
+    let token = parsed.metricsToken;
+    if (parsed.metricsTokenFile !== null) {
+      try {
+        token = readFileSync(parsed.metricsTokenFile, 'utf8').trim();
+      } catch (error) {
+        process.stderr.write(`felt serve: --metrics-token-file: ${(error as Error).message}\n`);
+        return 2;
+      }
+      if (token === '') {
+        process.stderr.write('felt serve: --metrics-token-file: the file is empty\n');
+        return 2;
+      }
+    }
     const { startServer, StorageOpenError } = await import('@felt/server');
     const logger = createLogger({ level: parsed.logLevel });
     let server: Awaited<ReturnType<typeof startServer>>;
@@ -157,9 +206,15 @@ export const serve: Command = {
         ...(parsed.bus !== null ? { bus: parsed.bus } : {}),
         ...(parsed.node !== null ? { node: parsed.node } : {}),
         allowedOrigins: parsed.allowedOrigins,
+        metrics: {
+          ...(parsed.metricsPort !== null ? { port: parsed.metricsPort.port } : {}),
+          ...(parsed.metricsPort?.host != null ? { host: parsed.metricsPort.host } : {}),
+          ...(token !== null ? { token } : {}),
+        },
         addresses: {
           trusted: parsed.trusted,
           ...(parsed.maxPerAddress !== null ? { maxConnections: parsed.maxPerAddress } : {}),
+          ...(parsed.ipv6Prefix !== null ? { ipv6Prefix: parsed.ipv6Prefix } : {}),
           proxies: parsed.proxies,
           proxyProtocol: parsed.proxyProtocol,
         },

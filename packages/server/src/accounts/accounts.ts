@@ -21,7 +21,7 @@ import {
   verifyPassword,
   type ScryptParams,
 } from './passwords.js';
-import { verifyTotp } from './totp.js';
+import { totpStep } from './totp.js';
 import { silentLogger, type Logger } from '../log.js';
 
 export interface AccountsOptions {
@@ -181,10 +181,16 @@ export class Accounts {
       if (totp === undefined) {
         return refuse(ErrorCode.TOTP_REQUIRED, 'a staff account signs in with its authenticator’s code too');
       }
-      if (!verifyTotp(user.totpSecret, totp, this.#clock())) {
+      const step = totpStep(user.totpSecret, totp, this.#clock());
+      if (step === null) {
         // A wrong code slows the account like a wrong password: six digits are no secret to guess at.
         this.throttle.failed(name);
         return refuse(ErrorCode.BAD_CREDENTIALS, 'wrong name, password or code');
+      }
+      // A code seen once (over a shoulder, in a proxy's log) must not sign anybody in again.
+      if (!(await this.#storage.takeTotpStep(user.id, step))) {
+        this.throttle.failed(name);
+        return refuse(ErrorCode.BAD_CREDENTIALS, 'that code was used already: wait for the next one');
       }
     }
     this.throttle.succeeded(name, caller);

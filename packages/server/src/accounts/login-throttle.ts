@@ -41,8 +41,15 @@ export const DEFAULT_LOGIN_THROTTLE = {
 /** Who is trying: the peer's address and whether it is exempt from per-address limits. */
 export interface Caller {
   readonly address: string;
+  /**
+   * What the per-address limits count it under when not the address itself: an IPv6 client's prefix
+   * (transport/address-groups.ts), since one subscriber holds a whole /64.
+   */
+  readonly group?: string;
   readonly exempt: boolean;
 }
+
+const groupOf = (caller: Caller): string => caller.group ?? caller.address;
 
 /** In-process callers (tests, tools): exempt. */
 export const LOCAL_CALLER: Caller = { address: 'local', exempt: true };
@@ -88,10 +95,11 @@ export class LoginThrottle {
     if (caller.exempt) return { ok: true };
     const now = this.#clock();
     const { addressBurst, addressPerMinute } = this.#options;
-    const record = this.#addresses.get(caller.address) ?? { tokens: addressBurst, at: now };
+    const key = groupOf(caller);
+    const record = this.#addresses.get(key) ?? { tokens: addressBurst, at: now };
     record.tokens = Math.min(addressBurst, record.tokens + ((now - record.at) / 60_000) * addressPerMinute);
     record.at = now;
-    this.#remember(this.#addresses, caller.address, record);
+    this.#remember(this.#addresses, key, record);
     if (record.tokens >= 1) {
       record.tokens -= 1;
       return { ok: true };
@@ -102,7 +110,7 @@ export class LoginThrottle {
   /** Whether a login on `name` may be checked now. */
   checkAccount(name: string, caller: Caller): ThrottleVerdict {
     const record = this.#account(name);
-    if (record === undefined || record.known.includes(caller.address)) return { ok: true };
+    if (record === undefined || record.known.includes(groupOf(caller))) return { ok: true };
     const wait = this.delayAfter(record.failures) - (this.#clock() - record.lastFailure);
     return wait > 0 ? { ok: false, retryMs: wait } : { ok: true };
   }
@@ -127,8 +135,8 @@ export class LoginThrottle {
     const record = this.#accounts.get(key) ?? { failures: 0, lastFailure: 0, known: [] };
     record.failures = 0;
     // A shared address (loopback, a trusted proxy) stands for everybody behind it: never "known".
-    if (!caller.exempt && !record.known.includes(caller.address)) {
-      record.known.push(caller.address);
+    if (!caller.exempt && !record.known.includes(groupOf(caller))) {
+      record.known.push(groupOf(caller));
       if (record.known.length > KNOWN_ADDRESSES) record.known.shift();
     }
     this.#remember(this.#accounts, key, record);

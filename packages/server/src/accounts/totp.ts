@@ -63,17 +63,25 @@ export function hotp(key: Uint8Array, counter: number): string {
   return String(binary % 10 ** TOTP_DIGITS).padStart(TOTP_DIGITS, '0');
 }
 
-/** Whether `code` is the key's code at `nowMs`, give or take {@link DRIFT_STEPS} steps. */
-export function verifyTotp(secret: string, code: string, nowMs: number): boolean {
+/**
+ * The step whose code `code` is at `nowMs`, give or take {@link DRIFT_STEPS} steps; null when none. The
+ * caller refuses a step not after the last one accepted (RFC 6238 §5.2): a code works once.
+ */
+export function totpStep(secret: string, code: string, nowMs: number): number | null {
   const key = base32Decode(secret);
-  if (key === null || !/^\d{6}$/.test(code)) return false;
+  if (key === null || !/^\d{6}$/.test(code)) return null;
   const step = Math.floor(nowMs / 1000 / TOTP_STEP_SECONDS);
-  let matched = false;
+  let matched: number | null = null;
   for (let drift = -DRIFT_STEPS; drift <= DRIFT_STEPS; drift++) {
     // Every candidate is compared, in constant time: the answer's timing tells nothing.
-    matched = timingSafeEqual(Buffer.from(hotp(key, step + drift)), Buffer.from(code)) || matched;
+    if (timingSafeEqual(Buffer.from(hotp(key, step + drift)), Buffer.from(code))) matched = step + drift;
   }
   return matched;
+}
+
+/** Whether `code` is the key's code at `nowMs`, give or take {@link DRIFT_STEPS} steps. */
+export function verifyTotp(secret: string, code: string, nowMs: number): boolean {
+  return totpStep(secret, code, nowMs) !== null;
 }
 
 /** The key as authenticator apps scan it (the Key URI format of Google Authenticator, which all read). */

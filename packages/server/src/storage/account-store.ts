@@ -65,6 +65,12 @@ export interface AccountStore {
     id: UserId,
     staff: { readonly role: StaffRole; readonly totpSecret: string } | null,
   ): Promise<StorageResult<void>>;
+  /**
+   * Takes the TOTP step of a code just checked: true and kept as the account's last when it is after
+   * the last one taken, false when it is not (a code already used, or an older one). One conditional
+   * write, so two processes of a cluster cannot both take the same step.
+   */
+  takeTotpStep(id: UserId, step: number): Promise<boolean>;
   /** Suspends the account (ending every session of it in the same transaction) or lifts the suspension. */
   setSuspended(id: UserId, suspended: boolean): Promise<StorageResult<void>>;
   /** Mutes the account at every table's chat, or lets it chat again; his sessions go on. */

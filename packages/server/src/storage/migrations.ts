@@ -351,9 +351,18 @@ ALTER TABLE cluster_members ADD COLUMN leaving_at TIMESTAMPTZ;
   {
     version: 26,
     name: "cluster members' public keys",
+    // Each member's bus messages prove themselves with these (cluster/bus-crypto.ts).
     sql: `
 ALTER TABLE cluster_members ADD COLUMN sign_key TEXT;
 ALTER TABLE cluster_members ADD COLUMN box_key TEXT;
+`,
+  },
+  {
+    version: 28,
+    name: 'the last TOTP step each staff account signed in with',
+    // A code is refused once its step was taken (RFC 6238 §5.2), on every process and after restarts.
+    sql: `
+ALTER TABLE users ADD COLUMN totp_last_step BIGINT;
 `,
   },
 ];

@@ -23,6 +23,8 @@ export interface PlayerNote {
 export interface PlayerNotes {
   /** `owner`'s notes, by the name of the player each is about. */
   notesOf(owner: UserId): Promise<PlayerNote[]>;
+  /** Whether the two players were dealt into one hand together (a hand started, finished or not). */
+  playedTogether(one: UserId, other: UserId): Promise<boolean>;
   /**
    * Writes `owner`'s note on `about`, replacing the last one; an empty note without a colour removes
    * it. UNKNOWN_USER when either account does not exist; BAD_REQUEST for a note too long.

@@ -100,6 +100,14 @@ export function sqlAccountStore({ driver, clock }: SqlContext): AccountStore {
       });
     },
 
+    async takeTotpStep(id, step) {
+      const changed = await driver.run(
+        'UPDATE users SET totp_last_step = ? WHERE id = ? AND (totp_last_step IS NULL OR totp_last_step < ?)',
+        [step, id, step],
+      );
+      return changed === 1;
+    },
+
     setSuspended(id, suspended) {
       return atomically(driver, async (tx) => {
         const changed = await tx.run('UPDATE users SET suspended_at = ? WHERE id = ?', [

@@ -29,6 +29,17 @@ export function sqlPlayerNotes({ driver, clock }: SqlContext): PlayerNotes {
       }));
     },
 
+    async playedTogether(one, other) {
+      // Walks `one`'s hands by hand_players_user and looks each up by the primary key.
+      const row = await driver.get(
+        `SELECT 1 AS met FROM hand_players a
+           JOIN hand_players b ON b.hand_id = a.hand_id AND b.user_id = ?
+          WHERE a.user_id = ? LIMIT 1`,
+        [other, one],
+      );
+      return row !== undefined;
+    },
+
     setNote(owner, about, { colour, note }) {
       return atomically(driver, async (tx) => {
         if (note.length > NOTE_MAX_LENGTH)

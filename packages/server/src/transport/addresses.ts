@@ -9,6 +9,7 @@
 import type { IncomingMessage, Server } from 'node:http';
 import type { Socket } from 'node:net';
 import type { Caller } from '../accounts/login-throttle.js';
+import { addressGroup, DEFAULT_IPV6_PREFIX, unmapIpv4 } from './address-groups.js';
 import { readProxyHeader, TrustedProxies } from './proxies.js';
 
 export interface AddressOptions {
@@ -16,6 +17,8 @@ export interface AddressOptions {
   readonly trusted?: readonly string[];
   /** Count loopback like any other address (tests of the limits; default false: loopback is exempt). */
   readonly limitLoopback?: boolean;
+  /** IPv6 clients are counted by this many leading bits of their address; default 64 (a subscriber's /64). */
+  readonly ipv6Prefix?: number;
   /** Open TCP connections per address at most; default 64. */
   readonly maxConnections?: number;
   /** Load balancers whose word on the client's address is taken: addresses or CIDR ranges. */
@@ -29,10 +32,10 @@ export interface AddressOptions {
 export const DEFAULT_MAX_CONNECTIONS_PER_ADDRESS = 64;
 const DEFAULT_PROXY_HEADER_TIMEOUT_MS = 5000;
 
-/** `::ffff:1.2.3.4` is `1.2.3.4`. */
+/** `::ffff:1.2.3.4` (in any spelling) is `1.2.3.4`. */
 export function normalizeAddress(address: string | undefined): string {
   if (address === undefined) return 'unknown';
-  return address.startsWith('::ffff:') ? address.slice(7) : address;
+  return unmapIpv4(address);
 }
 
 export function isLoopback(address: string): boolean {
@@ -41,6 +44,7 @@ export function isLoopback(address: string): boolean {
 
 export class AddressPolicy {
   readonly maxConnections: number;
+  readonly ipv6Prefix: number;
   readonly #trusted: ReadonlySet<string>;
   readonly #limitLoopback: boolean;
   readonly #proxies: TrustedProxies;
@@ -52,6 +56,7 @@ export class AddressPolicy {
 
   constructor(options: AddressOptions = {}) {
     this.maxConnections = options.maxConnections ?? DEFAULT_MAX_CONNECTIONS_PER_ADDRESS;
+    this.ipv6Prefix = options.ipv6Prefix ?? DEFAULT_IPV6_PREFIX;
     this.#trusted = new Set((options.trusted ?? []).map(normalizeAddress));
     this.#limitLoopback = options.limitLoopback ?? false;
     this.#proxies = new TrustedProxies(options.proxies ?? []);
@@ -66,7 +71,7 @@ export class AddressPolicy {
   /** Who sent `request`: the client behind a trusted proxy, or the peer itself. */
   callerOf(request: IncomingMessage): Caller {
     const address = this.#clientOf(request);
-    return { address, exempt: this.exempt(address) };
+    return { address, group: this.#group(address), exempt: this.exempt(address) };
   }
 
   #clientOf(request: IncomingMessage): string {
@@ -81,9 +86,14 @@ export class AddressPolicy {
     return !this.#proxyProtocol && this.#proxies.includes(peer);
   }
 
-  /** Open TCP connections from the address now. */
+  /** What the limits count `address` under: itself, or its IPv6 prefix. */
+  #group(address: string): string {
+    return addressGroup(address, this.ipv6Prefix);
+  }
+
+  /** Open TCP connections from the address (and the rest of its IPv6 prefix) now. */
   openFrom(address: string): number {
-    return this.#open.get(address) ?? 0;
+    return this.#open.get(this.#group(address)) ?? 0;
   }
 
   /**
@@ -128,16 +138,17 @@ export class AddressPolicy {
     return !this.#forwards(peer) || this.#hold(request.socket, this.#clientOf(request));
   }
 
-  /** Counts `socket` against `address` until it closes; false if that would pass the cap. */
+  /** Counts `socket` against `address`'s group until it closes; false if that would pass the cap. */
   #hold(socket: Socket, address: string): boolean {
     if (this.exempt(address)) return true;
-    const open = this.openFrom(address);
+    const group = this.#group(address);
+    const open = this.#open.get(group) ?? 0;
     if (open >= this.maxConnections) return false;
-    this.#open.set(address, open + 1);
+    this.#open.set(group, open + 1);
     socket.once('close', () => {
-      const left = this.openFrom(address) - 1;
-      if (left > 0) this.#open.set(address, left);
-      else this.#open.delete(address);
+      const left = (this.#open.get(group) ?? 0) - 1;
+      if (left > 0) this.#open.set(group, left);
+      else this.#open.delete(group);
     });
     return true;
   }

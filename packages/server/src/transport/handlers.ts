@@ -97,6 +97,20 @@ function playerOf(connection: Connection): PlayerRef {
   return { account: account.id, name: account.name };
 }
 
+const NO_PLAYER_MET = 'no player you have met at a table';
+
+/**
+ * Whether `owner` has met `about` at a table: seated at a table this connection has open (its view
+ * names him already), or dealt into one hand with him.
+ */
+async function metAtTable(hub: Hub, connection: Connection, owner: number, about: number): Promise<boolean> {
+  for (const tableId of connection.tables.keys()) {
+    const seats = findTable(hub, tableId)?.view(owner).seats ?? [];
+    if (seats.some((seat) => seat?.account === about)) return true;
+  }
+  return hub.room.storage.playedTogether(owner, about);
+}
+
 /** A cash table of the lobby or a tournament's table: the table ops work at both. */
 function findTable(hub: Hub, tableId: string): Table | undefined {
   return hub.room.lobby.table(tableId) ?? hub.room.tournaments.table(tableId);
@@ -452,13 +466,18 @@ export const HANDLERS: Handlers = {
 
   async [ClientOp.NOTE_SET](hub, connection, message) {
     const owner = sessionOf(connection).account.id;
+    const removing = message.note === '' && message.colour === null;
+    // notes-list names the player a note is about: only one the writer has met at a table, or any
+    // account id would give its name. Unmet and unknown are refused alike, so neither is told apart.
+    if (!removing && !(await metAtTable(hub, connection, owner, message.about)))
+      throw new RequestError(ErrorCode.UNKNOWN_USER, NO_PLAYER_MET);
     const set = await hub.room.storage.setNote(owner, message.about, {
       colour: message.colour,
       note: message.note,
     });
     if (!set.ok) {
       const code = set.error.code === 'UNKNOWN_USER' ? ErrorCode.UNKNOWN_USER : ErrorCode.BAD_MESSAGE;
-      throw new RequestError(code, set.error.code === 'UNKNOWN_USER' ? 'no such player' : set.error.message);
+      throw new RequestError(code, set.error.code === 'UNKNOWN_USER' ? NO_PLAYER_MET : set.error.message);
     }
     return {};
   },

@@ -1,25 +1,27 @@
 /**
- * HTTP with node:http: `GET /health` (readiness), `GET /` (the web client when `packages/web/dist`
- * exists, else a plain HTML page listing the lobby's tables), static files of the web client
- * (./static-files.ts: compressed, cached by the browser), the browser's session endpoints
- * (./session-routes.ts), and the WebSocket upgrade (./websocket.ts) on any path. Every answer carries
- * the browser hardening headers of ./browser-security.ts.
+ * HTTP with node:http: `GET /health` (liveness and readiness only; the figures and `/metrics` are the
+ * operators', ./operator-http.ts), `GET /` (the web client when `packages/web/dist` exists, else a
+ * plain HTML page listing the lobby's tables), static files of the web client (./static-files.ts:
+ * compressed, cached by the browser), the browser's session endpoints (./session-routes.ts), and the
+ * WebSocket upgrade (./websocket.ts) on any path. Every answer carries the browser hardening headers
+ * of ./browser-security.ts.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { TableSummary } from '@felt/protocol';
-import { LOBBY_STYLE, SECURITY_HEADERS } from './browser-security.js';
+import { LOBBY_STYLE } from './browser-security.js';
+import { bearsToken, operatorRoute, reply, type OperatorRoutes } from './operator-http.js';
 import { SESSION_PATHS, sessionRoute, type SessionService } from './session-routes.js';
 import { StaticFiles } from './static-files.js';
 
 export interface HttpRoutes {
   /**
-   * Readiness: null while starting or stopping (503); else whether the room is ok (a table stopped by
-   * an error makes it not: 503, status `failing`) and the figures to report.
+   * Readiness and the figures: null while starting or stopping (503); else whether the room is ok (a
+   * table stopped by an error makes it not: 503, status `failing`) and the figures, for operators.
    */
-  health(): ({ readonly ok: boolean } & Record<string, unknown>) | null;
+  readonly operator: OperatorRoutes;
+  /** The bearer token that opens the operators' figures here; null: only on their own port. */
+  readonly metricsToken: string | null;
   tables(): readonly TableSummary[];
-  /** `/metrics`: Prometheus's text and its content type. */
-  metrics(): Promise<{ readonly contentType: string; readonly text: string }>;
   /** The web client's build directory, or null to serve the plain lobby page. */
   readonly webDir: string | null;
   readonly sessions: SessionService;
@@ -52,14 +54,14 @@ ${rows}
 `;
 }
 
-function send(response: ServerResponse, status: number, type: string, body: string): void {
-  response.writeHead(status, {
-    ...SECURITY_HEADERS,
-    'content-type': type,
-    'content-length': Buffer.byteLength(body),
-    'cache-control': 'no-store',
-  });
-  response.end(body);
+const send = reply;
+
+/** What anyone may know: whether the room is up and ready, nothing of what it holds. */
+function publicHealth(routes: HttpRoutes, response: ServerResponse): void {
+  const health = routes.operator.health();
+  const status = health === null ? 'unavailable' : health.ok ? 'ok' : 'failing';
+  const body = JSON.stringify({ status, ready: health !== null });
+  send(response, status === 'ok' ? 200 : 503, 'application/json', `${body}\n`);
 }
 
 export function httpHandler(
@@ -77,19 +79,18 @@ export function httpHandler(
         send(response, 405, 'text/plain; charset=utf-8', 'method not allowed\n');
         return;
       }
+      const operator = routes.metricsToken !== null && bearsToken(request, routes.metricsToken);
+      if (operator && (await operatorRoute(routes.operator, path, response))) return;
       if (path === '/health') {
-        const health = routes.health();
-        if (health === null) send(response, 503, 'application/json', '{"status":"unavailable"}\n');
-        else {
-          const { ok, ...figures } = health;
-          const body = JSON.stringify({ status: ok ? 'ok' : 'failing', ...figures });
-          send(response, ok ? 200 : 503, 'application/json', `${body}\n`);
-        }
+        publicHealth(routes, response);
         return;
       }
       if (path === '/metrics') {
-        const { contentType, text } = await routes.metrics();
-        send(response, 200, contentType, text);
+        if (routes.metricsToken === null) send(response, 404, 'text/plain; charset=utf-8', 'not found\n');
+        else {
+          response.setHeader('www-authenticate', 'Bearer realm="felt metrics"');
+          send(response, 401, 'text/plain; charset=utf-8', "the metrics need the operator's token\n");
+        }
         return;
       }
       if (path === '/api/tables') {
