@@ -1,0 +1,104 @@
+/**
+ * Whether the room's storage takes writes, for `/health`'s readiness: each part that met a write the
+ * storage refused (./unavailable.ts) says so under its own name — a table waiting to go on, the
+ * requests' storage — and says so again once a write of its own succeeded. The room is ready while no
+ * part waits; a load balancer then sends players elsewhere instead of to a room that cannot keep their
+ * chips moving.
+ */
+import type { Storage } from './types.js';
+import { isStorageUnavailable } from './unavailable.js';
+
+export interface StorageOutage {
+  /** Who met it: `requests`, or a table's id. */
+  readonly source: string;
+  readonly error: string;
+  /** When it began (ms since the epoch). */
+  readonly since: number;
+}
+
+export class StorageReadiness {
+  readonly #outages = new Map<string, StorageOutage>();
+  readonly #now: () => number;
+
+  constructor(now: () => number = Date.now) {
+    this.#now = now;
+  }
+
+  /** True while no part waits for the storage to take writes again. */
+  get ready(): boolean {
+    return this.#outages.size === 0;
+  }
+
+  outages(): StorageOutage[] {
+    return [...this.#outages.values()];
+  }
+
+  failed(source: string, error: unknown): void {
+    if (this.#outages.has(source)) return;
+    const words = error instanceof Error ? error.message : String(error);
+    this.#outages.set(source, { source, error: words, since: this.#now() });
+  }
+
+  recovered(source: string): void {
+    this.#outages.delete(source);
+  }
+}
+
+/**
+ * The calls that write: one of them succeeding shows the storage takes writes again (a read succeeds on
+ * a full disk too, so it shows nothing).
+ */
+const WRITES: ReadonlySet<string> = new Set([
+  'createUser',
+  'setPassword',
+  'createSession',
+  'deleteSession',
+  'deleteSessionsOf',
+  'deleteExpiredSessions',
+  'setRole',
+  'setSuspended',
+  'setMuted',
+  'post',
+  'cashier',
+  'topUp',
+  'buyIn',
+  'cashOut',
+  'startHand',
+  'recordAction',
+  'settleHand',
+  'cancelHand',
+  'saveFairLink',
+  'appendStaffAction',
+  'saveTournament',
+  'setNote',
+]);
+
+/**
+ * `storage` reporting to `readiness` as `requests`: a call the storage refuses for want of space or
+ * reach marks it, a write that succeeds clears it. Every call and answer passes through unchanged.
+ */
+export function watchedStorage(storage: Storage, readiness: StorageReadiness): Storage {
+  const SOURCE = 'requests';
+  return new Proxy(storage, {
+    get(target, property, receiver) {
+      const value: unknown = Reflect.get(target, property, receiver);
+      if (typeof value !== 'function' || typeof property !== 'string') return value;
+      const method = value as (...args: unknown[]) => unknown;
+      const writes = WRITES.has(property);
+      return (...args: unknown[]): unknown => {
+        const answer = method.apply(target, args);
+        if (!(answer instanceof Promise)) return answer;
+        return answer.then(
+          (result: unknown) => {
+            if (writes) readiness.recovered(SOURCE);
+            return result;
+          },
+          (error: unknown) => {
+            if (isStorageUnavailable(error)) readiness.failed(SOURCE, error);
+            throw error;
+          },
+        );
+      };
+    },
+  });
+}
