@@ -4,6 +4,10 @@
  * requests' storage — and says so again once a write of its own succeeded. The room is ready while no
  * part waits; a load balancer then sends players elsewhere instead of to a room that cannot keep their
  * chips moving.
+ *
+ * A table tries again by itself until a write succeeds. The requests do not: a refusal of theirs holds
+ * only for a while (`holdMs`), or an idle room taken out of the balancer would never see the write that
+ * makes it ready again.
  */
 import type { Storage } from './types.js';
 import { isStorageUnavailable } from './unavailable.js';
@@ -16,8 +20,16 @@ export interface StorageOutage {
   readonly since: number;
 }
 
+/** How long a refused request keeps the room not ready without a refusal since. */
+export const REQUEST_OUTAGE_HOLD_MS = 10_000;
+
+interface Held extends StorageOutage {
+  /** When it ends unless refused again (null: when its source says it recovered). */
+  readonly until: number | null;
+}
+
 export class StorageReadiness {
-  readonly #outages = new Map<string, StorageOutage>();
+  readonly #outages = new Map<string, Held>();
   readonly #now: () => number;
 
   constructor(now: () => number = Date.now) {
@@ -26,21 +38,35 @@ export class StorageReadiness {
 
   /** True while no part waits for the storage to take writes again. */
   get ready(): boolean {
-    return this.#outages.size === 0;
+    return this.#current().length === 0;
   }
 
   outages(): StorageOutage[] {
-    return [...this.#outages.values()];
+    return this.#current().map(({ source, error, since }) => ({ source, error, since }));
   }
 
-  failed(source: string, error: unknown): void {
-    if (this.#outages.has(source)) return;
+  /** `source` met a refused write; with `holdMs`, it counts until that long after its last one. */
+  failed(source: string, error: unknown, holdMs?: number): void {
+    const now = this.#now();
     const words = error instanceof Error ? error.message : String(error);
-    this.#outages.set(source, { source, error: words, since: this.#now() });
+    const since = this.#current().find((outage) => outage.source === source)?.since ?? now;
+    this.#outages.set(source, {
+      source,
+      error: words,
+      since,
+      until: holdMs === undefined ? null : now + holdMs,
+    });
   }
 
   recovered(source: string): void {
     this.#outages.delete(source);
+  }
+
+  #current(): Held[] {
+    const now = this.#now();
+    for (const [source, outage] of this.#outages)
+      if (outage.until !== null && outage.until <= now) this.#outages.delete(source);
+    return [...this.#outages.values()];
   }
 }
 
@@ -94,7 +120,7 @@ export function watchedStorage(storage: Storage, readiness: StorageReadiness): S
             return result;
           },
           (error: unknown) => {
-            if (isStorageUnavailable(error)) readiness.failed(SOURCE, error);
+            if (isStorageUnavailable(error)) readiness.failed(SOURCE, error, REQUEST_OUTAGE_HOLD_MS);
             throw error;
           },
         );

@@ -47,6 +47,11 @@ const UNAVAILABLE = refuse(
   TableErrorCode.STORAGE_UNAVAILABLE,
   'the room cannot write its records now: nothing was changed, try again shortly',
 );
+/** The command whose write storage refused: what was written stands, the rest is undone by the crash rule. */
+const NOT_WRITTEN = refuse(
+  TableErrorCode.STORAGE_UNAVAILABLE,
+  'the room could not write this: the table waits for its storage, then goes on with every chip where storage has it',
+);
 
 /** The pause before the next try to go on: doubling from 100 ms to 5 s, so a long outage costs little. */
 const retryMs = (tries: number): number => Math.min(5000, 100 * 2 ** Math.min(tries, 6));
@@ -233,7 +238,7 @@ class TableActor implements Table {
       this.deps.recovery !== undefined && this.state.policies.chips === 'ledger' && !this.state.closed;
     if (canWait && isStorageUnavailable(error)) {
       this.wait(error);
-      return UNAVAILABLE;
+      return NOT_WRITTEN;
     }
     this.fail(error);
     return FAILED;
