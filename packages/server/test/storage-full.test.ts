@@ -310,4 +310,24 @@ describe('a full disk stops nothing for good', () => {
     await bothCashOut(room);
     expect(await audit(disk.dataDir)).toMatchObject({ conserved: true, handsInProgress: 0, problems: [] });
   });
+
+  it('a player whose leave could not be written is cashed out once storage takes writes', async () => {
+    const disk = refusingDisk();
+    const room = await roomOn(disk);
+    const { storage, health, ann, money } = room;
+    await ann.sit(TABLE.id, 0, 10_000);
+    expect(await storage.seat(TABLE.id, ann.id, 'play')).toBe(10_000);
+
+    disk.fill();
+    const leave = await ann.client.request('seat-leave', { tableId: TABLE.id });
+    expect(leave).toMatchObject({ ok: false, code: 'STORAGE_UNAVAILABLE' });
+    expect((await health()).status).toBe(503);
+    expect(await storage.seat(TABLE.id, ann.id, 'play')).toBe(10_000);
+
+    disk.free();
+    await until('the room ready again', health, (h) => h.status === 200);
+    expect(await storage.seat(TABLE.id, ann.id, 'play')).toBe(0);
+    expect((await storage.balances(ann.id)).play).toBe(money);
+    expect(await audit(disk.dataDir)).toMatchObject({ conserved: true, handsInProgress: 0, problems: [] });
+  });
 });
