@@ -242,6 +242,14 @@ describe('a full disk stops nothing for good', () => {
       const signUp = await newcomer.request('signup', { name, password: 'correct horse battery' });
       expect(signUp).toMatchObject({ ok: false, code: 'STORAGE_UNAVAILABLE' });
       expect(await storage.userByName(name)).toBeNull();
+      const browser = await fetch(`${room.room.http}/api/signup`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ name, password: 'correct horse battery' }),
+      });
+      expect(browser.status).toBe(503);
+      expect(await browser.json()).toMatchObject({ code: 'STORAGE_UNAVAILABLE' });
+      expect(await storage.userByName(name)).toBeNull();
       expect(await storage.seat(TABLE.id, ann.id, 'play')).toBe(seatBefore);
       expect(await storage.balances(ann.id)).toEqual(balanceBefore);
       expect((await health()).status).toBe(503);
