@@ -59,7 +59,12 @@ function tmpfsDisk(): Disk | null {
       rmSync(filler, { force: true });
     },
     remove() {
-      execFileSync('umount', [mount], { stdio: 'pipe' });
+      try {
+        execFileSync('umount', [mount], { stdio: 'pipe' });
+      } catch {
+        // Still busy (a room that did not stop): detached now, gone once its files close.
+        execFileSync('umount', ['-l', mount], { stdio: 'pipe' });
+      }
       rmSync(mount, { recursive: true, force: true });
     },
   };
@@ -142,8 +147,17 @@ interface Health {
 }
 
 const cleanups: (() => Promise<void> | void)[] = [];
+// Every cleanup runs even when one fails: a tmpfs left mounted outlives the test run.
 afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+  const errors: unknown[] = [];
+  for (const cleanup of cleanups.splice(0).reverse()) {
+    try {
+      await cleanup();
+    } catch (error) {
+      errors.push(error);
+    }
+  }
+  if (errors.length > 0) throw errors[0];
 });
 
 /** A room on `disk` with two players seated, and what the tests read of it. */
@@ -157,6 +171,10 @@ async function roomOn(disk: Disk) {
     ...(disk.wrapStorage !== undefined ? { wrapStorage: disk.wrapStorage } : {}),
   });
   cleanups.push(() => room.close());
+  // A test that failed while the disk was full: the room stops with room to write its stop.
+  cleanups.push(() => {
+    disk.free();
+  });
   const url = room.server.url.replace('localhost', '127.0.0.1');
   const health = async (): Promise<Health> => {
     const response = await fetch(`${room.http}/health`);
