@@ -262,18 +262,11 @@ class TableActor implements Table {
   private async goOn(): Promise<CommandResult> {
     const recovery = this.deps.recovery;
     if (this.waiting === null || this.state.closed || recovery === undefined) return OK;
-    const { storage } = this.deps;
     const seated: AccountId[] = [];
     for (const seat of this.state.seats) if (seat !== null) seated.push(seat.account);
     const stored = await reconcileWithStorage(
-      {
-        handInPlay: (...args) => recovery.handInPlay(...args),
-        cancelHand: (...args) => recovery.cancelHand(...args),
-        seat: (...args) => recovery.seat(...args),
-        cashOut: (...args) => storage.cashOut(...args),
-        fairLink: (...args) => storage.fairLink(...args),
-        saveFairLink: (...args) => storage.saveFairLink(...args),
-      },
+      this.deps.storage,
+      recovery,
       this.id,
       ledgerCurrency(this.config.currency),
       seated,

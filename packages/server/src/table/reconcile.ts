@@ -24,7 +24,8 @@ export interface StoredTable {
 }
 
 export async function reconcileWithStorage(
-  storage: TableRecoveryStorage & Pick<TableStorage, 'cashOut' | 'fairLink' | 'saveFairLink'>,
+  storage: Pick<TableStorage, 'cashOut' | 'fairLink' | 'saveFairLink'>,
+  recovery: TableRecoveryStorage,
   tableId: string,
   currency: Currency,
   seated: readonly AccountId[],
@@ -33,15 +34,15 @@ export async function reconcileWithStorage(
   const toCashOut = new Set(owed);
   const cancelled = new Set<number>();
   for (
-    let hand = await storage.handInPlay(tableId);
+    let hand = await recovery.handInPlay(tableId);
     hand !== null;
-    hand = await storage.handInPlay(tableId)
+    hand = await recovery.handInPlay(tableId)
   ) {
     if (cancelled.has(hand.handId)) throw new Error(`hand ${hand.handId} stays in progress after its cancel`);
     cancelled.add(hand.handId);
     if (hand.start !== null)
       for (const account of (JSON.parse(hand.start) as HandStart).accounts) toCashOut.add(account);
-    const done = await storage.cancelHand(hand.handId);
+    const done = await recovery.cancelHand(hand.handId);
     if (!done.ok && done.error.code !== 'HAND_NOT_IN_PROGRESS')
       throw new Error(`storage refused to cancel hand ${hand.handId}: ${done.error.message}`);
   }
@@ -56,6 +57,6 @@ export async function reconcileWithStorage(
     if (!saved.ok) throw new Error(`storage refused the fair chain: ${saved.error.message}`);
   }
   const stacks = new Map<AccountId, number>();
-  for (const account of seated) stacks.set(account, await storage.seat(tableId, account, currency));
+  for (const account of seated) stacks.set(account, await recovery.seat(tableId, account, currency));
   return { link, stacks };
 }
