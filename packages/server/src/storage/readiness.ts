@@ -105,13 +105,17 @@ const WRITES: ReadonlySet<string> = new Set([
  */
 export function watchedStorage(storage: Storage, readiness: StorageReadiness): Storage {
   const SOURCE = 'requests';
+  // One wrapper per method, made once: the tables call storage thousands of times a second.
+  const wrappers = new Map<string, (...args: unknown[]) => unknown>();
   return new Proxy(storage, {
     get(target, property, receiver) {
       const value: unknown = Reflect.get(target, property, receiver);
       if (typeof value !== 'function' || typeof property !== 'string') return value;
+      const known = wrappers.get(property);
+      if (known !== undefined) return known;
       const method = value as (...args: unknown[]) => unknown;
       const writes = WRITES.has(property);
-      return (...args: unknown[]): unknown => {
+      const wrapper = (...args: unknown[]): unknown => {
         const answer = method.apply(target, args);
         if (!(answer instanceof Promise)) return answer;
         return answer.then(
@@ -125,6 +129,8 @@ export function watchedStorage(storage: Storage, readiness: StorageReadiness): S
           },
         );
       };
+      wrappers.set(property, wrapper);
+      return wrapper;
     },
   });
 }
