@@ -268,6 +268,10 @@ describe('a full disk stops nothing for good', () => {
       expect(browser.status).toBe(503);
       expect(await browser.json()).toMatchObject({ code: 'STORAGE_UNAVAILABLE' });
       expect(await storage.userByName(name)).toBeNull();
+      const bobBefore = await storage.balances(bob.id);
+      const topUp = await bob.client.request('top-up', { amount: 1000 });
+      expect(topUp).toMatchObject({ ok: false, code: 'STORAGE_UNAVAILABLE' });
+      expect(await storage.balances(bob.id)).toEqual(bobBefore);
       expect(await storage.seat(TABLE.id, ann.id, 'play')).toBe(seatBefore);
       expect(await storage.balances(ann.id)).toEqual(balanceBefore);
       expect((await health()).status).toBe(503);
