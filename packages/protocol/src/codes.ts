@@ -227,6 +227,11 @@ export const ErrorCode = {
   PAYMENT_REFUSED: 'PAYMENT_REFUSED',
   /** The server is shutting down and accepts nothing new. */
   SHUTTING_DOWN: 'SHUTTING_DOWN',
+  /**
+   * The room's storage refuses writes for now (disk full, database unreachable): the request changed
+   * nothing and every chip stays where it was; ask again once the room is ready (`/health`).
+   */
+  STORAGE_UNAVAILABLE: 'STORAGE_UNAVAILABLE',
   /** Something went wrong on the server; the request changed nothing. */
   INTERNAL: 'INTERNAL',
 } as const;

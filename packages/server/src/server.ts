@@ -23,6 +23,7 @@ import { loadTournamentFile, loadTournamentSet } from './tournament/table-file.j
 import { DEFAULT_DATA_DIR, isPostgresUrl, openPostgresRoomStorage } from './storage/index.js';
 import { lockDataDir } from './storage/data-lock.js';
 import { openStorageThread } from './storage/thread.js';
+import { StorageReadiness, watchedStorage } from './storage/readiness.js';
 import type { RecoveryReport, Storage } from './storage/types.js';
 import { createTable, cryptoRandomSource, memoryAllInCounter, realClock } from './table/index.js';
 import type { ClockConfig, Table, TableConfig, TableStorage } from './table/types.js';
@@ -85,6 +86,8 @@ export interface ServerOptions {
   readonly figuresWindowMs?: number;
   /** The room's log (start, recovery, logins, tables, staff actions, errors, stop); default JSON lines on stdout at `info`. */
   readonly logger?: Logger;
+  /** Tests: the room's storage wrapped before any part uses it (to make it refuse writes at will). */
+  readonly wrapStorage?: (storage: Storage) => Storage;
   /** Origins whose pages may use the room besides its own (e.g. `https://poker.example`). */
   readonly allowedOrigins?: readonly string[];
   /**
@@ -112,6 +115,8 @@ export interface RunningServer {
   /** `ws://host:port` */
   readonly url: string;
   readonly storage: Storage;
+  /** Whether storage takes writes: not ready while a table or the requests wait for it (`/health`). */
+  readonly storageReadiness: StorageReadiness;
   readonly lobby: Lobby;
   readonly houseBots: HouseBots;
   readonly tournaments: TournamentService;
@@ -169,6 +174,8 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   let closed: (tableId: string) => void = () => undefined;
   // Tables stopped by an error (storage down, a bug, a lease lost): `/health` is not ok while there is one.
   const failedTables = new Map<string, { readonly error: string; readonly at: number }>();
+  // Storage refusing writes (a full disk, the database away): the room is not ready until it takes them.
+  const storageReadiness = new StorageReadiness();
   try {
     if (options.bus !== undefined) {
       cluster = await openClusterRoom({
@@ -191,7 +198,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
         logger,
       });
     }
-    storage =
+    const opened =
       cluster !== null
         ? cluster.storage
         : options.db !== undefined
@@ -201,6 +208,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
               commitGapMs: options.commitGapMs ?? DEFAULT_COMMIT_GAP_MS,
               ...(options.synchronous !== undefined ? { synchronous: options.synchronous } : {}),
             });
+    storage = watchedStorage(options.wrapStorage?.(opened) ?? opened, storageReadiness);
   } catch (error) {
     lock?.release();
     throw error;
@@ -264,6 +272,18 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
         clock,
         random: cryptoRandomSource(),
         allIns,
+        // One process owns every table: a table waits out a full disk and goes on by itself. (Several
+        // processes: a fenced table still stops, and its next owner recovers it.)
+        ...(cluster === null
+          ? {
+              recovery: {
+                handInPlay: (tableId: string) => storage.handInPlay(tableId),
+                cancelHand: (handId: number) => storage.cancelHand(handId),
+                seat: (...args: Parameters<Storage['seat']>) => storage.seat(...args),
+              },
+            }
+          : {}),
+        storageWaits: storageReadiness,
         onError: (error) => {
           const words = error instanceof Error ? error.message : String(error);
           metrics.error('table');
@@ -381,8 +401,9 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       health: () =>
         ready && !hub.shuttingDown
           ? {
-              ok: failedTables.size === 0,
+              ok: failedTables.size === 0 && storageReadiness.ready,
               failedTables: failures(),
+              ...(storageReadiness.ready ? {} : { storageOutages: storageReadiness.outages() }),
               tables: lobby.allTables().length,
               connections: hub.connectionCount,
               uptimeMs: Date.now() - startedAt,
@@ -498,6 +519,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       metricsPort: operatorHttp?.port ?? null,
       url: `ws://localhost:${port}`,
       storage,
+      storageReadiness,
       lobby,
       houseBots,
       tournaments,

@@ -1,8 +1,11 @@
 /**
  * The table actor: a mailbox (a promise chain: one command at a time, also across `await`) around the
  * table machine (./machine.ts). It steps the machine with each command, then runs the effects in
- * order: each persist is awaited before anything after it (durable, then announced); a storage
- * failure or a bug stops the table (the crash rule refunds the hand on restart). It also keeps what
+ * order: each persist is awaited before anything after it (durable, then announced). A write storage
+ * refuses for want of space or reach makes a ledger table wait: it refuses every command with
+ * STORAGE_UNAVAILABLE, tries again with a growing pause, and once storage takes writes it cancels the
+ * hand by the crash rule and goes on with the seats' stored chips (./reconcile.ts). Any other failure
+ * (a bug, a lease lost) stops the table; the crash rule refunds the hand on restart. It also keeps what
  * the machine must not: the subscribers' sinks, the timers, the ports.
  */
 import { ledgerCurrency, resolveTable } from './config.js';
@@ -30,6 +33,8 @@ import {
 } from './types.js';
 import { memoryAllInCounter } from './allin.js';
 import { recapFor, renderedFor, tableViewFor } from './visibility.js';
+import { isStorageUnavailable } from '../storage/unavailable.js';
+import { reconcileWithStorage } from './reconcile.js';
 
 const refuse = (code: TableErrorCode, message: string): CommandResult => ({
   ok: false,
@@ -38,6 +43,21 @@ const refuse = (code: TableErrorCode, message: string): CommandResult => ({
 const OK: CommandResult = { ok: true };
 const CLOSED = refuse(TableErrorCode.SHUTTING_DOWN, 'the table is closed');
 const FAILED = refuse(TableErrorCode.INTERNAL, 'the table failed');
+const UNAVAILABLE = refuse(
+  TableErrorCode.STORAGE_UNAVAILABLE,
+  'the room cannot write its records now: nothing was changed, try again shortly',
+);
+/** The command whose write storage refused: what was written stands, the rest is undone by the crash rule. */
+const NOT_WRITTEN = refuse(
+  TableErrorCode.STORAGE_UNAVAILABLE,
+  'the room could not write this: the table waits for its storage, then goes on with every chip where storage has it',
+);
+
+/** The pause before the next try to go on: doubling from 100 ms to 5 s, so a long outage costs little. */
+const retryMs = (tries: number): number => Math.min(5000, 100 * 2 ** Math.min(tries, 6));
+
+/** Commands a waiting table still steps: they only show the table, nothing is written. */
+const SHOWS_ONLY: ReadonlySet<MachineCommand['type']> = new Set(['subscribed', 'disconnected']);
 
 interface Subscriber {
   readonly id: number;
@@ -60,6 +80,11 @@ class TableActor implements Table {
   private readonly subscribers = new Map<number, Subscriber>();
   private nextSubscriber = 1;
   private readonly timers: Record<TimerName, TableTimer>;
+  /** Storage refused a write: how many tries to go on have failed since; null while it takes them. */
+  private waiting: { tries: number } | null = null;
+  /** Players whose cash-out failed or never ran after a refused write: cashed out when storage is back. */
+  private readonly owed = new Set<AccountId>();
+  private readonly retry: TableTimer;
 
   constructor(config: TableConfig, deps: TableDeps) {
     this.id = config.id;
@@ -90,6 +115,9 @@ class TableActor implements Table {
         this.later((now) => ({ type: 'run-twice-time-up', now, offer }));
       }),
     };
+    this.retry = clock.timer(() => {
+      void this.enqueue(() => this.goOn());
+    });
     // The first job: the fair-dealing chain as storage holds it (no hand starts without it).
     void this.enqueue(async () => {
       const link = await deps.storage.fairLink(this.id);
@@ -105,8 +133,7 @@ class TableActor implements Table {
       try {
         return await job();
       } catch (error) {
-        this.fail(error);
-        return FAILED;
+        return this.failed(error);
       } finally {
         this.pendingJobs--;
       }
@@ -122,16 +149,25 @@ class TableActor implements Table {
 
   private async stepAndRun(command: MachineCommand): Promise<CommandResult> {
     if (this.state.closed) return CLOSED;
+    if (this.waiting !== null && !SHOWS_ONLY.has(command.type)) return UNAVAILABLE;
     const { effects, result } = step(this.state, command);
     await this.runEffects(effects);
     return result;
   }
 
   private async runEffects(effects: readonly Effect[]): Promise<void> {
-    for (const effect of effects) {
+    for (const [at, effect] of effects.entries()) {
       switch (effect.type) {
         case 'persist':
-          await this.persist(effect.write);
+          try {
+            await this.persist(effect.write);
+          } catch (error) {
+            // The machine let these players go already: their chips must still reach their balances.
+            for (const skipped of effects.slice(at))
+              if (skipped.type === 'persist' && skipped.write.kind === 'cash-out')
+                this.owed.add(skipped.write.account);
+            throw error;
+          }
           break;
         case 'broadcast':
           for (const subscriber of this.subscribers.values()) {
@@ -196,10 +232,65 @@ class TableActor implements Table {
     }
   }
 
-  /** A bug or a storage failure: the table stops (crash rule: storage refunds the hand on restart). */
+  /** A job failed: a ledger table waits for storage to take writes again; anything else stops it. */
+  private failed(error: unknown): CommandResult {
+    const canWait =
+      this.deps.recovery !== undefined && this.state.policies.chips === 'ledger' && !this.state.closed;
+    if (canWait && isStorageUnavailable(error)) {
+      this.wait(error);
+      return NOT_WRITTEN;
+    }
+    this.fail(error);
+    return FAILED;
+  }
+
+  private wait(error: unknown): void {
+    const tries = this.waiting === null ? 0 : this.waiting.tries + 1;
+    if (this.waiting === null) {
+      this.deps.storageWaits?.failed(this.id, error);
+      this.deps.logger?.warn({ err: error }, 'table waits for storage');
+    }
+    this.waiting = { tries };
+    this.clearTimers();
+    this.retry.start(retryMs(tries));
+  }
+
+  /**
+   * One try to go on: the table set right with storage by the crash rule (./reconcile.ts), then the
+   * machine told what storage holds. A try that fails waits again (through `failed`).
+   */
+  private async goOn(): Promise<CommandResult> {
+    const recovery = this.deps.recovery;
+    if (this.waiting === null || this.state.closed || recovery === undefined) return OK;
+    const seated: AccountId[] = [];
+    for (const seat of this.state.seats) if (seat !== null) seated.push(seat.account);
+    const stored = await reconcileWithStorage(
+      this.deps.storage,
+      recovery,
+      this.id,
+      ledgerCurrency(this.config.currency),
+      seated,
+      this.owed,
+    );
+    this.owed.clear();
+    this.waiting = null;
+    const { effects } = step(this.state, {
+      type: 'storage-back',
+      now: this.deps.clock.now(),
+      link: stored.link,
+      stacks: stored.stacks,
+    });
+    await this.runEffects(effects);
+    this.deps.storageWaits?.recovered(this.id);
+    this.deps.logger?.info('table goes on: storage takes writes again');
+    return OK;
+  }
+
+  /** A bug or a lease lost: the table stops (crash rule: storage refunds the hand on restart). */
   private fail(error: unknown): void {
     this.state.closed = true;
     this.clearTimers();
+    this.retry.stop();
     if (this.deps.onError) this.deps.onError(error);
     else console.error(`table ${this.id}:`, error);
   }
@@ -215,6 +306,7 @@ class TableActor implements Table {
   async dispose(): Promise<void> {
     this.state.closed = true;
     this.clearTimers();
+    this.retry.stop();
     await this.idle();
     this.subscribers.clear();
   }
@@ -223,17 +315,21 @@ class TableActor implements Table {
 
   handle(player: PlayerRef, command: TableCommand): Promise<CommandResult> {
     if (this.state.closed) return Promise.resolve(CLOSED);
+    if (this.waiting !== null) return Promise.resolve(UNAVAILABLE);
     return this.enqueue(async () => {
+      if (this.waiting !== null) return UNAVAILABLE;
       const checked = check(this.state, player, command);
       if (!checked.ok) return checked;
       if ((command.type === 'sit' || command.type === 'top-up') && this.state.policies.chips === 'ledger') {
         const amount = command.type === 'sit' ? command.buyIn : command.amount;
-        const paid = await this.deps.storage.buyIn(
-          this.id,
-          player.account,
-          ledgerCurrency(this.config.currency),
-          amount,
-        );
+        // Refused before the machine changed: the table itself need not wait, only this player.
+        const paid = await this.deps.storage
+          .buyIn(this.id, player.account, ledgerCurrency(this.config.currency), amount)
+          .catch((error: unknown) => {
+            if (isStorageUnavailable(error)) return null;
+            throw error;
+          });
+        if (paid === null) return UNAVAILABLE;
         if (!paid.ok) {
           // The ledger's words name its internal accounts: the player gets plain ones, the log the detail.
           this.deps.logger?.info(
@@ -254,6 +350,7 @@ class TableActor implements Table {
 
   control(command: ControllerCommand): Promise<CommandResult> {
     if (this.state.closed) return Promise.resolve(CLOSED);
+    if (this.waiting !== null) return Promise.resolve(UNAVAILABLE);
     return this.enqueue(() => this.stepAndRun({ type: 'controller', now: this.deps.clock.now(), command }));
   }
 

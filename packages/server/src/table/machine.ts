@@ -32,6 +32,7 @@ import {
 import type { TablePolicies } from './policies.js';
 import { resumeHand } from './resume.js';
 import { answerRunTwice, closeRunTwice } from './run-twice.js';
+import { storageBack } from './storage-back.js';
 import { seatOf, toldDeadline, type MachineState, type RunTwiceOffer, type SeatState } from './state.js';
 import {
   TableErrorCode,
@@ -61,6 +62,16 @@ export type MachineCommand =
   | { readonly type: 'fair-chain'; readonly now: number; readonly link: FairLink | null }
   /** Storage stored the hand being started under this id. */
   | { readonly type: 'hand-stored'; readonly now: number; readonly handId: HandId }
+  /**
+   * Storage takes writes again after refusing one: the table's hands in progress are cancelled, and
+   * here are its chain and each seated account's chips as storage holds them (./storage-back.ts).
+   */
+  | {
+      readonly type: 'storage-back';
+      readonly now: number;
+      readonly link: FairLink | null;
+      readonly stacks: ReadonlyMap<AccountId, number>;
+    }
   /** A new subscriber (the actor counted his presence already): his view, or everybody's when seated. */
   | {
       readonly type: 'subscribed';
@@ -198,6 +209,12 @@ function dispatch(run: Run, command: MachineCommand): CommandResult {
     case 'hand-stored':
       handStored(run, command.handId);
       return OK;
+    case 'storage-back':
+      // The link the table holds is the stored one: its acknowledged contributions stay.
+      if (s.fair === null || command.link === null || toHex(s.fair.secret) !== command.link.secret)
+        takeUpChain(run, command.link);
+      storageBack(run, command.stacks);
+      return OK;
     case 'subscribed':
       subscribed(run, command.subscriber, command.viewer);
       return OK;
@@ -231,7 +248,8 @@ function dispatch(run: Run, command: MachineCommand): CommandResult {
 
 /**
  * The chain goes on from its stored link; a table without one starts it, stored before it is shown.
- * The actor's first job: nobody is seated or subscribed yet, so nothing is announced.
+ * The actor's first job (nobody is seated or subscribed yet, so nothing is announced), and again when
+ * storage takes writes after refusing one (the next hand's commitment goes out with that hand).
  */
 function takeUpChain(run: Run, stored: FairLink | null): void {
   const s = run.s;

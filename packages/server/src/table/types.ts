@@ -134,6 +134,15 @@ export interface TableTimer {
 export type TableStorage = Pick<Ledger, 'buyIn' | 'cashOut'> &
   Pick<HandJournal, 'startHand' | 'recordAction' | 'fairLink' | 'saveFairLink'>;
 
+/** What a ledger table also reads and writes to go on after storage refused a write (./reconcile.ts). */
+export type TableRecoveryStorage = Pick<HandJournal, 'handInPlay' | 'cancelHand'> & Pick<Ledger, 'seat'>;
+
+/** Where a table says it waits for storage to take writes, and that it goes on (the room's readiness). */
+export interface StorageWaits {
+  failed(source: string, error: unknown): void;
+  recovered(source: string): void;
+}
+
 /**
  * Artificial all-ins: a limited number per account per 24 hours, counted across tables (the room
  * shares one counter between its tables; `memoryAllInCounter` in ./allin.ts). The allowance is the
@@ -170,7 +179,15 @@ export interface TableDeps {
   readonly stacks?: StackStore;
   /** Told of finished hands, busted players and players taken out. */
   readonly controller?: TableController;
-  /** Called when a command or timer fails unexpectedly (a bug or storage down); default console.error. */
+  /**
+   * With it, a ledger table that meets a write storage refuses for want of space or reach
+   * (storage/unavailable.ts) waits and tries again (./reconcile.ts) instead of stopping; without it (a
+   * fenced table of several processes, a tournament's) it stops as on any other failure.
+   */
+  readonly recovery?: TableRecoveryStorage;
+  /** Told while the table waits for storage, and once it goes on. */
+  readonly storageWaits?: StorageWaits;
+  /** Called when a command or timer fails unexpectedly (a bug, a lease lost); default console.error. */
   readonly onError?: (error: unknown) => void;
   /** Details the players are not shown (a ledger refusal's words); default: none kept. */
   readonly logger?: Logger;
@@ -302,8 +319,10 @@ export const TableErrorCode = {
   WRONG_COMMITMENT: 'WRONG_COMMITMENT',
   /** A fair-dealing contribution is not 32 bytes in lower-case hex. */
   BAD_CONTRIBUTION: 'BAD_CONTRIBUTION',
-  /** The table is closed (disposed, or stopped after a storage failure). */
+  /** The table is closed (disposed, or stopped after a bug or a lost lease). */
   SHUTTING_DOWN: 'SHUTTING_DOWN',
+  /** Storage refuses writes for now: the table waits for it, nothing changed; it goes on by itself. */
+  STORAGE_UNAVAILABLE: 'STORAGE_UNAVAILABLE',
   /** A storage failure; the request changed nothing the players were told of. */
   INTERNAL: 'INTERNAL',
 } as const;

@@ -26,6 +26,7 @@ import { createLogger, type Logger } from '../log.js';
 import type { AccountId } from '../table/types.js';
 import { Connection, LOCAL_PEER, MAX_QUEUED_REQUESTS, type Peer, type Socket } from './connection.js';
 import type { LatencyRecorder } from './figures.js';
+import { isStorageUnavailable } from '../storage/unavailable.js';
 import { HANDLERS, RequestError, type Room } from './handlers.js';
 import { DEFAULT_RATE_LIMIT, type RateLimit } from './rate-limit.js';
 
@@ -214,6 +215,15 @@ export class Hub {
     } catch (error) {
       if (error instanceof RequestError) {
         connection.send({ op: 'error', id: message.id, code: error.code, message: error.message });
+      } else if (isStorageUnavailable(error)) {
+        // A full disk or the database away: nothing was written, and asking again later will do.
+        this.logError('request waits for storage', error, { op: message.op });
+        connection.send({
+          op: 'error',
+          id: message.id,
+          code: ErrorCode.STORAGE_UNAVAILABLE,
+          message: 'the room cannot write its records now: nothing was changed, try again shortly',
+        });
       } else {
         this.logError('request failed', error, {
           op: message.op,

@@ -16,6 +16,7 @@ import type { Caller } from '../accounts/login-throttle.js';
 import { originAllowed, SECURITY_HEADERS } from './browser-security.js';
 import { clearSessionCookie, sessionCookie, setSessionCookie } from './session-cookie.js';
 import type { Balances } from '../storage/types.js';
+import { isStorageUnavailable } from '../storage/unavailable.js';
 
 export interface SessionService {
   signUp(name: string, password: string, caller: Caller): Promise<AccountResult<LoggedIn>>;
@@ -37,6 +38,7 @@ const STATUS: Partial<Record<ErrorCode, number>> = {
   [ErrorCode.NAME_TAKEN]: 409,
   [ErrorCode.TOO_MANY_ATTEMPTS]: 429,
   [ErrorCode.BUSY]: 503,
+  [ErrorCode.STORAGE_UNAVAILABLE]: 503,
   [ErrorCode.INTERNAL]: 500,
 };
 
@@ -110,10 +112,21 @@ export async function sessionRoute(
   }
   const caller = service.callerOf(request);
   const { name, password, totp } = parsed.value;
-  const result =
-    path === '/api/signup'
-      ? await service.signUp(name, password, caller)
-      : await service.login(name, password, caller, totp);
+  let result: AccountResult<LoggedIn>;
+  try {
+    result =
+      path === '/api/signup'
+        ? await service.signUp(name, password, caller)
+        : await service.login(name, password, caller, totp);
+  } catch (error) {
+    if (!isStorageUnavailable(error)) throw error;
+    refuse(
+      response,
+      ErrorCode.STORAGE_UNAVAILABLE,
+      'the room cannot write its records now: try again shortly',
+    );
+    return;
+  }
   if (!result.ok) {
     refuse(response, result.error.code, result.error.message);
     return;
