@@ -16,6 +16,7 @@ import type { Storage } from '../storage/types.js';
 import type { Table, TableConfig, TableStorage } from '../table/types.js';
 import { SharedAllInCounter } from './all-ins.js';
 import { Bus } from './bus.js';
+import type { BusConnectOptions } from './bus-connection.js';
 import { fencedTableStorage } from './fence.js';
 import { ClusterMember } from './member.js';
 import { ClusterRegistry, type Lease } from './registry.js';
@@ -37,6 +38,8 @@ const ALL_IN_LOAD_MS = 1000;
 export interface ClusterRoomOptions {
   readonly db: string;
   readonly bus: string;
+  /** Credentials and TLS for the bus beyond its URL's. */
+  readonly busAuth?: BusConnectOptions;
   /** The `--node` label (default: the host name). */
   readonly node?: string;
   /** Starts a table's actor on the storage given (fenced by its lease). */
@@ -88,7 +91,7 @@ export async function openClusterRoom(options: ClusterRoomOptions): Promise<Clus
   try {
     // The room is its database: processes on other databases may share the NATS server.
     const room = await leaseDriver.get('SELECT current_database() AS name');
-    bus = await Bus.connect(options.bus, `felt ${label}`, textCol(room!, 'name'));
+    bus = await Bus.connect(options.bus, `felt ${label}`, textCol(room!, 'name'), options.busAuth);
   } catch (error) {
     await leaseDriver.close();
     await storage.close();
