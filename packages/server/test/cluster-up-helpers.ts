@@ -108,10 +108,14 @@ export function alive(pid: number): boolean {
 }
 
 /** Whether the `command` of a service is installed (see ./services.ts for when it is not). */
-export function commandInstalled(command: string): Promise<boolean> {
+export function commandInstalled(
+  command: string,
+  probe: readonly string[] = ['--version'],
+): Promise<boolean> {
   return serviceReachable(`the ${command} command`, () => {
-    const run = spawnSync(command, ['--version']);
-    if (run.status !== 0) throw run.error ?? new Error(`${command} --version exited ${String(run.status)}`);
+    const run = spawnSync(command, probe);
+    if (run.status !== 0)
+      throw run.error ?? new Error(`${command} ${probe.join(' ')} exited ${String(run.status)}`);
     return Promise.resolve();
   });
 }

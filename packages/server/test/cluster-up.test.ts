@@ -22,6 +22,7 @@ const TABLE = 'up-1';
 const natsThere = await commandInstalled('nats-server');
 const reachable = natsThere && (await postgresReachable());
 const initdbThere = natsThere && (await commandInstalled('initdb'));
+const opensslThere = await commandInstalled('openssl', ['version']);
 
 /** The room's subjects on the bus, as `Bus.connect` makes them from the database's name. */
 const roomOf = (db: string): string =>
@@ -146,6 +147,50 @@ describe.runIf(reachable)('stopping felt cluster up', () => {
     expect(pids.every(alive)).toBe(true);
     expect(await cluster.stop()).toBe(0);
     expect(pids.filter(alive)).toEqual([]);
+  }, 120_000);
+});
+
+describe.runIf(reachable && opensslThere)('felt cluster up --bus-tls', () => {
+  const db = testDatabase();
+
+  it("the members reach the bus over TLS, trusting the cluster's own CA", async () => {
+    const cluster = await clusterUp({ processes: 2, db: await db.freshDatabase(), extraArgs: ['--bus-tls'] });
+    try {
+      expect(cluster.bus).toMatch(/^tls:\/\/127\.0\.0\.1:\d+$/);
+      const health = await Promise.all(
+        cluster.members.map(
+          async ({ port }) =>
+            (await (await fetch(`http://127.0.0.1:${String(port)}/health`)).json()) as {
+              cluster: { member: number };
+            },
+        ),
+      );
+      expect(new Set(health.map((h) => h.cluster.member)).size).toBe(2);
+      // With the right key but without the CA, a client does not trust the server.
+      const refused = await connectError(
+        connect({
+          servers: cluster.bus,
+          reconnect: false,
+          authenticator: nkeyAuthenticator(new TextEncoder().encode(spareSeed(cluster))),
+        }),
+      );
+      expect(refused).not.toBe('connected');
+    } finally {
+      expect(await cluster.stop()).toBe(0);
+    }
+  }, 120_000);
+});
+
+describe.runIf(reachable)('a member of felt cluster up dying', () => {
+  const db = testDatabase();
+
+  it('is reported, and everything else is stopped with a non-zero exit', async () => {
+    const cluster = await clusterUp({ processes: 2, db: await db.freshDatabase() });
+    const others = [cluster.members[1]!.pid, natsPid(cluster)];
+    process.kill(cluster.members[0]!.pid, 'SIGKILL');
+    expect(await cluster.exited).toBe(1);
+    expect(cluster.stderr()).toMatch(/member m1 exited \(SIGKILL\)/);
+    expect(others.filter(alive)).toEqual([]);
   }, 120_000);
 });
 
