@@ -5,7 +5,7 @@
  * member uses: for tests that must speak on the bus as a member-credentialed client.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { FELT, tempDir } from './integration-helpers.js';
 import { serviceReachable } from './services.js';
@@ -57,7 +57,10 @@ export function clusterUp(args: ClusterUpArgs): Promise<ClusterUp> {
   ];
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, argv, { stdio: ['ignore', 'pipe', 'pipe'] });
+    let logs = '';
     const exited = new Promise<number | null>((done) => child.on('close', done)).then((status) => {
+      // What went wrong is in the logs: kept in the error of a start that failed, before they go.
+      if (!started) logs = logsOf(folder.dir);
       folder.remove();
       return status;
     });
@@ -84,9 +87,19 @@ export function clusterUp(args: ClusterUpArgs): Promise<ClusterUp> {
     });
     child.on('error', reject);
     void exited.then((status) => {
-      if (!started) reject(new Error(`felt cluster up exited (${String(status)}): ${stderr}`));
+      if (!started) reject(new Error(`felt cluster up exited (${String(status)}): ${stderr}${logs}`));
     });
   });
+}
+
+/** The last lines of each log in `dir`. */
+function logsOf(dir: string): string {
+  return readdirSync(dir)
+    .filter((name) => name.endsWith('.log'))
+    .map(
+      (name) => `\n--- ${name}\n${readFileSync(join(dir, name), 'utf8').split('\n').slice(-20).join('\n')}`,
+    )
+    .join('');
 }
 
 /** The spare bus user's seed (`SU…`): member rights on the bus, no member's identity. */
