@@ -63,9 +63,13 @@ export function parseUpArgs(args: readonly string[]): UpArgs | string {
 export const cluster: Command = {
   async run(args) {
     const [verb, ...rest] = args;
-    if (verb === undefined || verb === '--help' || verb === '-h' || rest.includes('--help')) {
+    if (verb === undefined) {
+      process.stderr.write(USAGE);
+      return 2;
+    }
+    if (verb === '--help' || verb === '-h' || rest.includes('--help')) {
       process.stdout.write(USAGE);
-      return verb === undefined ? 2 : 0;
+      return 0;
     }
     if (verb !== 'up') {
       process.stderr.write(`felt cluster: unknown ${verb}\n${USAGE}`);
