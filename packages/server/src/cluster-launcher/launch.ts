@@ -3,7 +3,7 @@
  * with one nkey user per member (./nats-config.ts), TLS when asked (./tls-files.ts), the database
  * (./postgres.ts) — and its orderly stop: the members, then NATS, then its own PostgreSQL.
  */
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { databaseOf, ensureDatabase, startLocalPostgres } from './postgres.js';
@@ -53,6 +53,8 @@ function withoutPassword(url: string): string {
 /** Writes a secret file only its owner may read. */
 function writeSecret(file: string, text: string): void {
   writeFileSync(file, text, { mode: 0o600 });
+  // The mode above applies only to a new file: one left in a reused DIR keeps its own.
+  chmodSync(file, 0o600);
 }
 
 export async function clusterUp(options: ClusterUpOptions): Promise<RunningCluster> {
