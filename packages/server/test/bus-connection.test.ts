@@ -10,6 +10,7 @@ import { createUser } from 'nkeys.js';
 import { Bus } from '../src/cluster/bus.js';
 import type { BusConnectOptions } from '../src/cluster/bus-connection.js';
 import { freePort, startChild, type Child } from '../src/cluster-launcher/processes.js';
+import { natsServerConfig, newNkeyUser } from '../src/cluster-launcher/nats-config.js';
 import { makeTlsFiles } from '../src/cluster-launcher/tls-files.js';
 import { commandInstalled } from './cluster-up-helpers.js';
 import { tempDir } from './integration-helpers.js';
@@ -112,6 +113,40 @@ describe.runIf(natsThere)('bus credentials', () => {
       ].join('\n'),
     );
     expect(await memberConnects(`nats://127.0.0.1:${String(port)}`, { credsFile })).toBe('connected');
+  });
+
+  it("with a user's key, the answers to its requests come to its own inbox, the only one it may hear", async () => {
+    const [asker, answerer] = [newNkeyUser(), newNkeyUser()];
+    const port = await freePort();
+    const file = join(folder.dir, 'inboxes.conf');
+    writeFileSync(
+      file,
+      natsServerConfig({
+        host: '127.0.0.1',
+        port,
+        database: 'room',
+        users: [
+          { name: 'asker', ...asker },
+          { name: 'answerer', ...answerer },
+        ],
+      }),
+    );
+    servers.push(await startChild('inboxes', 'nats-server', ['-c', file], `${file}.log`, /Server is ready/));
+    const credsOf = (name: string, seed: string) => {
+      writeFileSync(join(folder.dir, `${name}.nk`), seed);
+      return { credsFile: join(folder.dir, `${name}.nk`) };
+    };
+    const url = `nats://127.0.0.1:${String(port)}`;
+    const a = await Bus.connect(url, 'asker', 'room', credsOf('asker', asker.seed));
+    const b = await Bus.connect(url, 'answerer', 'room', credsOf('answerer', answerer.seed));
+    try {
+      b.serveMember(2, (body) => Promise.resolve({ echo: body }));
+      await b.flush();
+      expect(await a.request(2, { requestId: 'r1', body: 'hello' }, 5000)).toEqual({ echo: 'hello' });
+    } finally {
+      await a.close();
+      await b.close();
+    }
   });
 
   it('a credentials file that holds no user key is refused before connecting', async () => {

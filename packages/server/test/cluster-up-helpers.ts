@@ -5,8 +5,10 @@
  * member uses: for tests that must speak on the bus as a member-credentialed client.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { ConnectionOptions } from 'nats';
+import { natsConnectionOptions } from '../src/cluster/bus-connection.js';
 import { FELT, tempDir } from './integration-helpers.js';
 import { serviceReachable } from './services.js';
 
@@ -105,6 +107,18 @@ function logsOf(dir: string): string {
 /** The spare bus user's seed (`SU…`): member rights on the bus, no member's identity. */
 export const spareSeed = (cluster: Pick<ClusterUp, 'dir'>): string =>
   readFileSync(join(cluster.dir, 'spare.nk'), 'utf8').trim();
+
+/**
+ * The nats client's options to speak on the cluster's bus as the spare user, as a member connects
+ * (its key, its own reply inbox, the cluster's CA with `--bus-tls`): `connect(spareConnection(…))`.
+ */
+export function spareConnection(cluster: Pick<ClusterUp, 'dir' | 'bus'>): Promise<ConnectionOptions> {
+  const ca = join(cluster.dir, 'ca.pem');
+  return natsConnectionOptions(cluster.bus, {
+    credsFile: join(cluster.dir, 'spare.nk'),
+    ...(existsSync(ca) ? { caFile: ca } : {}),
+  });
+}
 
 /** The pid of the cluster's nats-server (its pid file). */
 export const natsPid = (cluster: Pick<ClusterUp, 'dir'>): number =>

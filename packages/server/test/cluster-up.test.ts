@@ -12,6 +12,7 @@ import {
   clusterUp,
   commandInstalled,
   natsPid,
+  spareConnection,
   spareSeed,
   type ClusterUp,
 } from './cluster-up-helpers.js';
@@ -105,10 +106,7 @@ describe.runIf(reachable)('felt cluster up on a database of the machine', () => 
 
   it("a client with a member's bus rights hears the room but is refused any subject outside it", async () => {
     const room = roomOf(cluster.db);
-    const nc = await connect({
-      servers: cluster.bus,
-      authenticator: nkeyAuthenticator(new TextEncoder().encode(spareSeed(cluster))),
-    });
+    const nc = await connect(await spareConnection(cluster));
     try {
       // The members publish their tables every second: the room's subjects are open to it.
       const heard = new Promise<string>((resolve) => {
@@ -121,17 +119,22 @@ describe.runIf(reachable)('felt cluster up on a database of the machine', () => 
       });
       expect(await heard).toMatch(new RegExp(`^${room.replaceAll('.', '\\.')}\\.`));
 
-      const outsideSub = new Promise<string>((resolve) => {
-        nc.subscribe('felt.another_room.>', {
-          callback: (error) => {
-            resolve(error?.code ?? 'message');
-          },
+      const refusedSubscription = (subject: string) =>
+        new Promise<string>((resolve) => {
+          nc.subscribe(subject, {
+            callback: (error) => {
+              resolve(error?.code ?? 'message');
+            },
+          });
         });
-      });
-      expect(await outsideSub).toBe(ErrorCode.PermissionsViolation);
-      const outsidePub = permissionRefused(nc, 'felt.another_room.member.1.requests');
-      nc.publish('felt.another_room.member.1.requests');
-      expect(await outsidePub).toBe(`publish ${ErrorCode.PermissionsViolation}`);
+      expect(await refusedSubscription('felt.another_room.>')).toBe(ErrorCode.PermissionsViolation);
+      // Nor the replies the members receive: each hears its own inbox only.
+      expect(await refusedSubscription('_INBOX.>')).toBe(ErrorCode.PermissionsViolation);
+      for (const subject of ['felt.another_room.member.1.requests', `_INBOX.${'U'.repeat(56)}.reply`]) {
+        const refused = permissionRefused(nc, subject);
+        nc.publish(subject);
+        expect(await refused).toBe(`publish ${ErrorCode.PermissionsViolation}`);
+      }
     } finally {
       await nc.close();
     }

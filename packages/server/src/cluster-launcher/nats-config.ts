@@ -1,9 +1,10 @@
 /**
  * The nats-server configuration of a room's bus, as docs/deploy.md tells an operator to write it: one
- * nkey user per member (and spares for tools), each allowed only the room's subjects and the reply
- * inboxes, no anonymous access, TLS when given.
+ * nkey user per member (and spares for tools), each allowed only the room's subjects, replies to what
+ * it is asked and its own inbox; no anonymous access; TLS when given.
  */
 import { createUser } from 'nkeys.js';
+import { inboxPrefixOf } from '../cluster/bus-connection.js';
 
 /** The subject prefix of the room on database `database` (as `Bus.connect` makes it). */
 export const roomSubjects = (database: string): string =>
@@ -34,17 +35,24 @@ export interface NatsConfigOptions {
 
 const quoted = (text: string): string => JSON.stringify(text);
 
+/**
+ * A member's rights: publish on the room's subjects, and reply to the requests it receives
+ * (`allow_responses`: only to those, once each); subscribe to the room's subjects and to its own
+ * inbox, where the answers to its requests come (./bus-connection.ts sets the prefix).
+ */
+function memberPermissions(subjects: string, publicKey: string): string {
+  const inbox = `${inboxPrefixOf(publicKey)}.>`;
+  return (
+    `{ publish: { allow: [${quoted(subjects)}] }, ` +
+    `subscribe: { allow: [${quoted(subjects)}, ${quoted(inbox)}] }, allow_responses: true }`
+  );
+}
+
 export function natsServerConfig(options: NatsConfigOptions): string {
   const subjects = roomSubjects(options.database);
   const lines = [
     `listen: ${quoted(`${options.host}:${String(options.port)}`)}`,
     ...(options.pidFile !== undefined ? [`pid_file: ${quoted(options.pidFile)}`] : []),
-    '',
-    "# What every member may do: the room's subjects, and replies through the inboxes (request/reply).",
-    'MEMBER = {',
-    `  publish: { allow: [${quoted(subjects)}, "_INBOX.>"] }`,
-    `  subscribe: { allow: [${quoted(subjects)}, "_INBOX.>"] }`,
-    '}',
     '',
     ...(options.tls !== undefined
       ? [
@@ -55,11 +63,13 @@ export function natsServerConfig(options: NatsConfigOptions): string {
           '',
         ]
       : []),
-    "# Only these users; a client without a user's key is refused (there is no no_auth_user).",
+    '# Only these users, each a member (or the spare); a client without one of their keys is refused.',
+    "# Each may use the room's subjects, reply to what it is asked, and hear only its own replies.",
     'authorization {',
     '  users: [',
     ...options.users.map(
-      (user) => `    { nkey: ${quoted(user.publicKey)}, permissions: $MEMBER } # ${user.name}`,
+      (user) =>
+        `    { nkey: ${quoted(user.publicKey)}, permissions: ${memberPermissions(subjects, user.publicKey)} } # ${user.name}`,
     ),
     '  ]',
     '}',

@@ -5,6 +5,7 @@
  * itself: a URL with a password made only of digits is even read as its port.
  */
 import { readFile } from 'node:fs/promises';
+import { fromSeed } from 'nkeys.js';
 import {
   credsAuthenticator,
   nkeyAuthenticator,
@@ -59,17 +60,31 @@ export function busUrlWithoutSecrets(url: string): string {
 }
 
 const JWT_BEGIN = /-{3,}BEGIN NATS USER JWT-{3,}/;
+/** A user seed: S (seed), U (user), then base32. */
+const USER_SEED = /\bSU[A-Z2-7]{56}\b/;
 
-/** The authenticator of a credentials file: a `.creds` file holds a JWT block, a seed file only `SU…`. */
-async function fileAuthenticator(file: string): Promise<Authenticator> {
+/**
+ * Where a user's replies come: `_INBOX.<its public key>.…`, so that the server can let each user
+ * subscribe to its own replies only (docs/deploy.md#nats) — not hear the replies the others receive.
+ */
+export const inboxPrefixOf = (publicKey: string): string => `_INBOX.${publicKey}`;
+
+/**
+ * What a credentials file gives: a `.creds` file holds a JWT block and the seed, a seed file only the
+ * seed (`SU…`); the authenticator, and the user's inbox prefix.
+ */
+async function fromFile(file: string): Promise<{ authenticator: Authenticator; inboxPrefix: string }> {
   const text = await readFile(file, 'utf8');
-  if (JWT_BEGIN.test(text)) return credsAuthenticator(new TextEncoder().encode(text));
-  const seed = text.trim();
-  // A user seed: S (seed), U (user). Anything else is another kind of key or not a key.
-  if (!/^SU[A-Z2-7]+$/.test(seed)) {
+  const creds = JWT_BEGIN.test(text);
+  const seed = creds ? USER_SEED.exec(text)?.[0] : text.trim();
+  if (seed === undefined || !USER_SEED.test(seed) || (!creds && seed.length !== text.trim().length)) {
     throw new Error(`${file}: neither a NATS user nkey seed (SU…) nor a .creds file`);
   }
-  return nkeyAuthenticator(new TextEncoder().encode(seed));
+  const encoded = new TextEncoder().encode(seed);
+  return {
+    authenticator: creds ? credsAuthenticator(new TextEncoder().encode(text)) : nkeyAuthenticator(encoded),
+    inboxPrefix: inboxPrefixOf(fromSeed(encoded).getPublicKey()),
+  };
 }
 
 /** The nats client's options for `url` and `auth` (the caller adds its name and reconnection policy). */
@@ -88,7 +103,9 @@ export async function natsConnectionOptions(
     if (bus.user !== undefined || bus.token !== undefined) {
       throw new Error('the bus URL has credentials and a credentials file is given too: give one');
     }
-    options.authenticator = await fileAuthenticator(auth.credsFile);
+    const user = await fromFile(auth.credsFile);
+    options.authenticator = user.authenticator;
+    options.inboxPrefix = user.inboxPrefix;
   }
   if ((auth.certFile === undefined) !== (auth.keyFile === undefined)) {
     throw new Error('a client certificate for the bus needs its key, and a key its certificate');
