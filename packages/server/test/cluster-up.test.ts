@@ -197,6 +197,25 @@ describe.runIf(reachable)('a member of felt cluster up dying', () => {
   }, 120_000);
 });
 
+describe.runIf(reachable)('a member of felt cluster up that cannot start', () => {
+  const db = testDatabase();
+
+  it('fails the start with exit 1, naming it, and leaves nothing running', async () => {
+    const failed = await clusterUp({
+      processes: 2,
+      db: await db.freshDatabase(),
+      extraArgs: ['--log-level', 'bogus'],
+    }).then(
+      () => null,
+      (error: unknown) => (error instanceof Error ? error.message : String(error)),
+    );
+    expect(failed).toMatch(/^felt cluster up exited \(1\): .*member m[12] exited \(2\) before it was ready/);
+    // Its nats-server is gone: no process runs with the cluster's configuration.
+    const dir = /see (\S+)\/m[12]\.log/.exec(failed!)![1]!;
+    expect(spawnSync('pgrep', ['-f', dir]).status).toBe(1);
+  }, 120_000);
+});
+
 describe.runIf(initdbThere)('felt cluster up with its own PostgreSQL', () => {
   it('starts PostgreSQL on a free port, runs the room on it, and stops it with the rest', async () => {
     const cluster = await clusterUp({ processes: 2 });

@@ -104,7 +104,7 @@ export async function clusterUp(options: ClusterUpOptions): Promise<RunningClust
     stops.push(() => nats.stop());
     const bus = `${tls !== undefined ? 'tls' : 'nats'}://127.0.0.1:${String(natsPort)}`;
 
-    const members = await Promise.all(
+    const starts = await Promise.allSettled(
       nodes.map(async (node) => {
         const data = join(dir, node);
         mkdirSync(data, { recursive: true, mode: 0o700 });
@@ -115,20 +115,17 @@ export async function clusterUp(options: ClusterUpOptions): Promise<RunningClust
           ...(tls !== undefined ? ['--bus-ca', tls.caFile] : []),
           ...['--node', node, '--port', String(port), '--data', data, ...(options.serveArgs ?? [])],
         ];
-        const child = await startChild(
-          `member ${node}`,
-          command,
-          args,
-          join(dir, `${node}.log`),
-          /"msg":"listening"/,
-        );
-        stops.push(() => child.stop());
+        const log = join(dir, `${node}.log`);
+        const child = await startChild(`member ${node}`, command, args, log, /"msg":"listening"/);
         return { node, port, child };
       }),
     );
-    // The members are stopped together: each waits for its own tables' hands, not the others'.
-    const memberStops = stops.splice(stops.length - members.length);
-    stops.push(() => Promise.all(memberStops.map((stop) => stop())));
+    // Every member that started is stopped, even when another did not (all were awaited: none is left
+    // starting behind the stop). They are stopped together: each waits for its own tables' hands.
+    const members = starts.flatMap((start) => (start.status === 'fulfilled' ? [start.value] : []));
+    stops.push(() => Promise.all(members.map(({ child }) => child.stop())));
+    const failed = starts.find((start) => start.status === 'rejected');
+    if (failed !== undefined) throw failed.reason;
 
     let stopping = false;
     const memberDied = new Promise<{ readonly node: string; readonly exit: number | string }>((died) => {

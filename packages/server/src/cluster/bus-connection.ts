@@ -51,14 +51,6 @@ export function parseBusUrl(url: string): BusUrl {
   return { server, user, pass, tls };
 }
 
-/** The bus URL without its credentials (for logs and for what `felt cluster up` prints). */
-export function busUrlWithoutSecrets(url: string): string {
-  const parsed = new URL(url);
-  parsed.username = '';
-  parsed.password = '';
-  return parsed.toString().replace(/\/$/, '');
-}
-
 const JWT_BEGIN = /-{3,}BEGIN NATS USER JWT-{3,}/;
 /** A user seed: S (seed), U (user), then base32. */
 const USER_SEED = /\bSU[A-Z2-7]{56}\b/;
