@@ -3,6 +3,7 @@
  * default. `startServer` is what `felt serve` runs.
  */
 export { startServer, type ServerOptions, type RunningServer } from './server.js';
+export type { BusConnectOptions } from './cluster/bus-connection.js';
 export { createLogger, isLogLevel, silentLogger, LOG_LEVELS, type Logger, type LogLevel } from './log.js';
 export { Accounts, type AccountsOptions } from './accounts/accounts.js';
 export { DEFAULT_SCRYPT, type ScryptParams } from './accounts/passwords.js';

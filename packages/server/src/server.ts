@@ -45,6 +45,7 @@ import { TableChat } from './chat/chat.js';
 import { createLogger, type Logger } from './log.js';
 import { attachWebSocket } from './transport/websocket.js';
 import { openClusterRoom, type ClusterRoom } from './cluster/room.js';
+import type { BusConnectOptions } from './cluster/bus-connection.js';
 
 export interface ServerOptions {
   /** TCP port; default 8080; 0 = any free port (tests). */
@@ -60,6 +61,8 @@ export interface ServerOptions {
    * tables (src/cluster/, docs/deploy.md).
    */
   readonly bus?: string;
+  /** Credentials and TLS for the bus beyond its URL's (src/cluster/bus-connection.ts). */
+  readonly busAuth?: BusConnectOptions;
   /** This process's name in the cluster (default: the host name); a label only. */
   readonly node?: string;
   /** The table set: a file (default `DATA/tables.json` when present, else the built-in set) or a list. */
@@ -181,6 +184,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       cluster = await openClusterRoom({
         db: options.db!,
         bus: options.bus,
+        ...(options.busAuth !== undefined ? { busAuth: options.busAuth } : {}),
         ...(options.node !== undefined ? { node: options.node } : {}),
         openActor: (config, tableStorage) => openActor(config, tableStorage),
         taken: (table) => practice?.add(table),

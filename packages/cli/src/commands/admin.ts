@@ -9,6 +9,7 @@ import {
   editTournamentFile,
   isPostgresUrl,
   loadTournamentFile,
+  openMigratedPostgresStorage,
   STAFF_ROLES,
   type AdminDatabase,
   type StaffRole,
@@ -27,6 +28,7 @@ const USAGE =
   '       felt admin revoke NAME [--data DIR | --db postgres://…]\n' +
   '       felt admin mute|unmute NAME [--data DIR | --db postgres://…]\n' +
   '       felt admin tournament create FILE.json | cancel RUN_ID | list [--data DIR]\n' +
+  '       felt admin migrate --db postgres://…\n' +
   "  the room's database: DIR/felt.db (default ./data), or the PostgreSQL database of --db\n" +
   "  audit: checks that no chip was created or lost, and the staff audit log's hash chain;\n" +
   '    prints {"conserved": …, …, "staffLog": {"intact": …}} (exit 1 if not conserved or not intact)\n' +
@@ -35,6 +37,8 @@ const USAGE =
   '  grant: makes NAME staff (no real money; signs in with a TOTP code); prints the otpauth:// key once\n' +
   '  revoke: makes NAME a player again; both end his sessions\n' +
   "  mute: silences NAME at every table's chat (he keeps playing); unmute lets him chat again\n" +
+  "  migrate: creates or updates the room's tables and exits (as the database's owner role, so that the\n" +
+  '    room itself may run on a role that only reads and writes them; docs/deploy.md#postgresql)\n' +
   '  tournament: edits the tournaments of the table file DIR/tables.json, which the running room reads\n' +
   '    again every 10 s — create adds the entry of FILE.json ({id, definition, schedule?, clocks?});\n' +
   '    cancel lists a run (id as tournament-list gives it) to cancel, every buy-in and fee back; list prints them\n';
@@ -47,6 +51,7 @@ interface Where {
 
 export type AdminArgs =
   | ({ readonly command: 'audit' } & Where)
+  | { readonly command: 'migrate'; readonly dataDir: string; readonly db: string }
   | ({ readonly command: 'integrity' } & Where)
   | ({
       readonly command: 'credit' | 'debit';
@@ -75,6 +80,7 @@ const SUBCOMMANDS = [
   'mute',
   'unmute',
   'tournament',
+  'migrate',
 ] as const;
 const TOURNAMENT_ACTIONS = ['create', 'cancel', 'list'] as const;
 
@@ -127,6 +133,9 @@ export function parseAdminArgs(args: readonly string[]): AdminArgs | string {
   const positionals = command === 'grant' ? 2 : named ? 1 : 0;
   if (positional.length > positionals) return `unknown argument ${positional[positionals]!}`;
   if (command === 'audit' || command === 'integrity') return { command, ...where };
+  // SQLite's one process migrates its file as it starts; only a shared database has roles to split.
+  if (command === 'migrate')
+    return db === undefined ? 'migrate needs --db postgres://…' : { command, ...where, db };
   if (command === 'grant' || named) {
     const [user, roleText] = positional;
     if (user === undefined) return `${command} needs the account's NAME`;
@@ -186,6 +195,16 @@ export const admin: Command = {
       return outcome.exitCode;
     }
     if (parsed.command === 'tournament') return tournamentCommand(parsed);
+    if (parsed.command === 'migrate') {
+      try {
+        await (await openMigratedPostgresStorage({ url: parsed.db })).close();
+      } catch (error) {
+        await writeLine(errorLine('MIGRATE_FAILED', error instanceof Error ? error.message : String(error)));
+        return 1;
+      }
+      await writeLine(JSON.stringify({ ok: true }));
+      return 0;
+    }
     const amount = parseAmount(parsed.amount);
     if (amount === null) {
       await writeLine(

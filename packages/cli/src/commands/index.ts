@@ -9,6 +9,10 @@ export const COMMANDS: Readonly<Record<string, CommandEntry>> = {
     summary: 'run the poker room (HTTP + WebSocket) on SQLite',
     load: async () => (await import('./serve.js')).serve,
   },
+  cluster: {
+    summary: 'cluster up --processes N: a room of N processes on this machine, its bus closed to others',
+    load: async () => (await import('./cluster.js')).cluster,
+  },
   admin: {
     summary: 'operator: audit the ledger, real-money cashier (credit, debit)',
     load: async () => (await import('./admin.js')).admin,

@@ -3,10 +3,12 @@ import { isIP } from 'node:net';
 import { setFlagsFromString } from 'node:v8';
 // The room's log alone, not the room: the V8 flag below is set before the room is loaded.
 import { createLogger, isLogLevel, LOG_LEVELS, type LogLevel } from '@felt/server/log';
+import type { BusConnectOptions } from '@felt/server';
 import type { Command } from './command.js';
 
 const USAGE =
   'usage: felt serve [--port P] [--data DIR] [--db postgres://…] [--bus nats://…] [--node NAME] [--tables FILE]\n' +
+  '                  [--bus-creds FILE] [--bus-tls] [--bus-ca FILE] [--bus-cert FILE --bus-key FILE]\n' +
   '                  [--allow-origin ORIGIN]… [--trust ADDRESS]… [--max-per-address N] [--ipv6-prefix BITS]\n' +
   '                  [--proxy ADDRESS|CIDR]… [--proxy-protocol]\n' +
   '                  [--metrics-port [ADDRESS:]PORT] [--metrics-token-file FILE]\n' +
@@ -15,6 +17,10 @@ const USAGE =
   '  --db: the room on that PostgreSQL database instead of the SQLite file DIR/felt.db;\n' +
   "  --bus (with --db): one of several processes sharing the room's tables over that NATS server;\n" +
   '  --node: its name in the cluster (default: the host name; docs/deploy.md);\n' +
+  "  --bus-creds: the bus user's nkey seed file (SU…) or .creds file (nats://user:password@… and\n" +
+  '  nats://token@… are read from the URL); --bus-tls: TLS to NATS (also tls://…), --bus-ca: the CA\n' +
+  "  that signed the NATS server's certificate, --bus-cert/--bus-key: a client certificate (each implies\n" +
+  '  --bus-tls; docs/deploy.md#nats);\n' +
   '  the table set from FILE (default DIR/tables.json when present, else the built-in set);\n' +
   "  --allow-origin: another site's pages may use the room (e.g. https://poker.example; default: only\n" +
   "  the room's own pages and clients that are not browsers);\n" +
@@ -38,6 +44,7 @@ interface ServeArgs {
   readonly db: string | null;
   readonly bus: string | null;
   readonly node: string | null;
+  readonly busAuth: BusConnectOptions;
   readonly allowedOrigins: readonly string[];
   readonly trusted: readonly string[];
   readonly maxPerAddress: number | null;
@@ -80,6 +87,7 @@ export function parseServeArgs(
   let db: string | null = null;
   let bus: string | null = null;
   let node: string | null = null;
+  let busAuth: BusConnectOptions = {};
   const allowedOrigins: string[] = [];
   const trusted: string[] = [];
   let maxPerAddress: number | null = null;
@@ -98,6 +106,20 @@ export function parseServeArgs(
     const arg = args[i]!;
     if (arg === '--proxy-protocol') {
       proxyProtocol = true;
+      continue;
+    }
+    if (arg === '--bus-tls') {
+      busAuth = { ...busAuth, tls: true };
+      continue;
+    }
+    const busFile = /^--bus-(creds|ca|cert|key)(?:=(.*))?$/.exec(arg);
+    if (busFile) {
+      const file = busFile[2] ?? args[++i];
+      if (file === undefined || file === '') return `${arg} needs a value`;
+      const key = ({ creds: 'credsFile', ca: 'caFile', cert: 'certFile', key: 'keyFile' } as const)[
+        busFile[1] as 'creds' | 'ca' | 'cert' | 'key'
+      ];
+      busAuth = { ...busAuth, [key]: file };
       continue;
     }
     const match =
@@ -142,6 +164,9 @@ export function parseServeArgs(
   }
   if (bus !== null && db === null) return '--bus needs --db postgres://…';
   if (node !== null && bus === null) return '--node names a process of a cluster (--bus)';
+  if (Object.keys(busAuth).length > 0 && bus === null) return '--bus-creds, --bus-tls, … need --bus';
+  if ((busAuth.certFile === undefined) !== (busAuth.keyFile === undefined))
+    return '--bus-cert and --bus-key go together';
   if (proxyProtocol && proxies.length === 0)
     return '--proxy-protocol needs the proxies that send it (--proxy)';
   return {
@@ -151,6 +176,7 @@ export function parseServeArgs(
     db,
     bus,
     node,
+    busAuth,
     allowedOrigins,
     trusted,
     maxPerAddress,
@@ -205,6 +231,7 @@ export const serve: Command = {
         ...(parsed.db !== null ? { db: parsed.db } : {}),
         ...(parsed.bus !== null ? { bus: parsed.bus } : {}),
         ...(parsed.node !== null ? { node: parsed.node } : {}),
+        busAuth: parsed.busAuth,
         allowedOrigins: parsed.allowedOrigins,
         metrics: {
           ...(parsed.metricsPort !== null ? { port: parsed.metricsPort.port } : {}),

@@ -27,6 +27,7 @@ import {
 } from './bus-crypto.js';
 import type { LiveMembers } from './peers.js';
 import type { MemberId } from './registry.js';
+import { natsConnectionOptions, type BusConnectOptions } from './bus-connection.js';
 
 /** How long a member remembers a request id's answer (longer than any caller retries). */
 export const DEDUP_MS = 60_000;
@@ -213,9 +214,17 @@ export class Bus {
   /**
    * Connects to NATS for the room named `room`: every subject is under `felt.ROOM.`, so that rooms (on
    * different databases) sharing one NATS server never hear each other (their member ids overlap).
+   * `auth`: credentials and TLS beyond the URL's own (./bus-connection.ts).
    */
-  static async connect(url: string, name: string, room: string, security: BusSecurity): Promise<Bus> {
-    const nc = await connect({ servers: url, name, maxReconnectAttempts: -1, reconnectTimeWait: 500 });
+  static async connect(
+    url: string,
+    name: string,
+    room: string,
+    security: BusSecurity,
+    auth: BusConnectOptions = {},
+  ): Promise<Bus> {
+    const options = await natsConnectionOptions(url, auth);
+    const nc = await connect({ ...options, name, maxReconnectAttempts: -1, reconnectTimeWait: 500 });
     return new Bus(nc, `felt.${room.replaceAll(/[^A-Za-z0-9_-]/g, '_')}`, security);
   }
 

@@ -18,6 +18,7 @@ import { SharedAllInCounter } from './all-ins.js';
 import { Bus, type RefusalSink } from './bus.js';
 import { MemberKeys } from './bus-crypto.js';
 import { LiveMembers } from './peers.js';
+import type { BusConnectOptions } from './bus-connection.js';
 import { fencedTableStorage } from './fence.js';
 import { ClusterMember } from './member.js';
 import { ClusterRegistry, type Lease } from './registry.js';
@@ -58,6 +59,8 @@ function refusalLog(logger: Logger): RefusalSink {
 export interface ClusterRoomOptions {
   readonly db: string;
   readonly bus: string;
+  /** Credentials and TLS for the bus beyond its URL's. */
+  readonly busAuth?: BusConnectOptions;
   /** The `--node` label (default: the host name). */
   readonly node?: string;
   /** Starts a table's actor on the storage given (fenced by its lease). */
@@ -110,11 +113,17 @@ export async function openClusterRoom(options: ClusterRoomOptions): Promise<Clus
   try {
     // The room is its database: processes on other databases may share the NATS server.
     const room = await leaseDriver.get('SELECT current_database() AS name');
-    bus = await Bus.connect(options.bus, `felt ${label}`, textCol(room!, 'name'), {
-      keys: new MemberKeys(),
-      members,
-      refused: refusalLog(options.logger),
-    });
+    bus = await Bus.connect(
+      options.bus,
+      `felt ${label}`,
+      textCol(room!, 'name'),
+      {
+        keys: new MemberKeys(),
+        members,
+        refused: refusalLog(options.logger),
+      },
+      options.busAuth,
+    );
   } catch (error) {
     await leaseDriver.close();
     await storage.close();

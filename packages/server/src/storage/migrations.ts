@@ -421,6 +421,24 @@ function withSchemaLock<T>(driver: SqlDriver, fn: (tx: SqlExecutor) => Promise<T
   });
 }
 
+/**
+ * The versions applied so far, the table of them created first if there is none. Read before any
+ * DDL, so that a role allowed only to read and write the tables (docs/deploy.md#postgresql) starts on
+ * a database already migrated: even `CREATE TABLE IF NOT EXISTS` needs the right to create.
+ */
+async function appliedVersions(driver: SqlDriver) {
+  try {
+    return await driver.all('SELECT version FROM schema_migrations');
+  } catch {
+    await withSchemaLock(driver, (tx) =>
+      tx.exec(
+        'CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at BIGINT NOT NULL)',
+      ),
+    );
+    return driver.all('SELECT version FROM schema_migrations');
+  }
+}
+
 /** Applies every migration not yet applied; returns the versions it applied. */
 export async function migrate(
   driver: SqlDriver,
@@ -432,14 +450,7 @@ export async function migrate(
       throw new Error('migrations must be in strictly increasing version order');
     }
   }
-  await withSchemaLock(driver, (tx) =>
-    tx.exec(
-      'CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at BIGINT NOT NULL)',
-    ),
-  );
-  const applied = new Set(
-    (await driver.all('SELECT version FROM schema_migrations')).map((row) => intCol(row, 'version')),
-  );
+  const applied = new Set((await appliedVersions(driver)).map((row) => intCol(row, 'version')));
   const known = new Set(migrations.map((migration) => migration.version));
   const unknown = [...applied].filter((version) => !known.has(version));
   if (unknown.length > 0) {
