@@ -26,6 +26,15 @@ starting_stacks = [1000, 1000, 1000]
 actions = ["d dh p1 AsAh", "d dh p2 7c2d", "d dh p3 KsKh", "p3 cbr 100", "p1 cc", "p2 cc", "d db 2c8dJh", "p1 cc", "p2 cc", "p3 cc", "d db 3s", "p1 cc", "p2 cc", "p3 cc", "d db 9c", "p1 cc", "p2 cc", "p3 cc", "p1 sm AsAh", "p2 sm", "p3 sm"]
 `;
 
+/** Three-handed hold'em in whole chips: p1 folds, p2 and p3 split a pot of 5 with the board's royal flush. */
+const SPLIT = `variant = "NT"
+antes = [0, 0, 0]
+blinds_or_straddles = [1, 2, 0]
+min_bet = 2
+starting_stacks = [100, 100, 100]
+actions = ["d dh p1 7h8h", "d dh p2 2c3d", "d dh p3 2d3c", "p3 cc", "p1 f", "p2 cc", "d db AsKsQs", "p2 cc", "p3 cc", "d db Js", "p2 cc", "p3 cc", "d db Ts", "p2 cc", "p3 cc", "p2 sm 2c3d", "p3 sm 2d3c"]
+`;
+
 describe('felt replay (the command-line contract)', () => {
   it('prints the finishing stacks of a conformance hand, with the path as given', () => {
     const file = path.join(wsop, 'test_2023_43_5__test_1_00_02_07.phh');
@@ -84,6 +93,71 @@ ${CENTS}`;
     expect(run.stdout).toContain(
       'Seat 1: p1 started with 1259450.25, finished with 1937923.75 (won 678473.50)',
     );
+  });
+
+  it("a finishing_stacks finer than the game's unit: played in the game's unit, the disagreement reported, exit 1", () => {
+    const run = runFelt(['replay', '-'], `${SPLIT}finishing_stacks = [99, 100.5, 100.5]\n`);
+    expect(run.status).toBe(1);
+    expect(run.json).toEqual([
+      {
+        file: '-',
+        hand: 1,
+        finishing_stacks: [99, 101, 100],
+        error: {
+          code: 'RESULT_DISAGREES',
+          field: 'finishing_stacks',
+          message:
+            "finishing_stacks: the file says [99, 100.5, 100.5], finer than the game's unit of 1 (its stacks, forced bets, limits and bets)",
+        },
+      },
+    ]);
+  });
+
+  it('answer fields other than the replay are reported as a disagreement; other hands go on', () => {
+    const file = `[1]
+${SPLIT}finishing_stacks = [99, 100, 101]
+[2]
+${SPLIT}winnings = [0, 5, 0]
+[3]
+${SPLIT}finishing_stacks = [99, 101, 100]
+winnings = [0, 3, 2]
+`;
+    const run = runFelt(['replay', '-'], file);
+    expect(run.status).toBe(1);
+    expect(run.json).toEqual([
+      {
+        file: '-',
+        hand: 1,
+        finishing_stacks: [99, 101, 100],
+        error: {
+          code: 'RESULT_DISAGREES',
+          field: 'finishing_stacks',
+          message: 'finishing_stacks: the file says [99, 100, 101], the replay [99, 101, 100]',
+        },
+      },
+      {
+        file: '-',
+        hand: 2,
+        finishing_stacks: [99, 101, 100],
+        error: {
+          code: 'RESULT_DISAGREES',
+          field: 'winnings',
+          message: 'winnings: the file says [0, 5, 0], the replay [0, 3, 2]',
+        },
+      },
+      { file: '-', hand: 3, finishing_stacks: [99, 101, 100] },
+    ]);
+  });
+
+  it('--text: a disagreement follows the history as an error line, exit 1', () => {
+    const run = spawnSync(process.execPath, [FELT, 'replay', '--text', '-'], {
+      input: `${SPLIT}finishing_stacks = [99, 100.5, 100.5]\n`,
+      encoding: 'utf8',
+    });
+    expect(run.status).toBe(1);
+    expect(run.stdout).toContain('Seat 2: p2 started with 100, finished with 101 (won 1)');
+    const last = run.stdout.trimEnd().split('\n').at(-1)!;
+    expect(JSON.parse(last)).toMatchObject({ file: '-', hand: 1, error: { code: 'RESULT_DISAGREES' } });
   });
 
   it('refuses bad usage with status 2', () => {

@@ -22,8 +22,34 @@ describe('felt verify (the command-line contract)', () => {
       const file = simulateFile(variant);
       const run = runFelt(['verify', file]);
       expect(run.status, run.stderr).toBe(0);
-      expect(run.json).toEqual(Array.from({ length: 20 }, (_, i) => ({ file, hand: i + 1, ok: true })));
+      expect(run.json).toEqual(
+        Array.from({ length: 20 }, (_, i) => ({ file, hand: i + 1, ok: true, fairHand: i + 1 })),
+      );
     }
+  });
+
+  it("hand is the hand's place in the file, fairHand its _fair_hand number (null for a hand without one)", () => {
+    const parsed = parsePhhs(readFileSync(simulateFile('NT'), 'utf8'));
+    if (!parsed.ok) throw new Error(parsed.error.message);
+    const [, second, third] = parsed.value.map((hand) => {
+      if (!hand.ok) throw new Error(hand.error.message);
+      return hand.value;
+    });
+    const unfair = { ...second!, extra: {} };
+    const file = path.join(dir, 'places.phhs');
+    writeFileSync(file, writePhhs([second!, third!, unfair]));
+    const run = runFelt(['verify', file]);
+    expect(run.json).toEqual([
+      { file, hand: 1, ok: true, fairHand: 2 },
+      { file, hand: 2, ok: true, fairHand: 3 },
+      {
+        file,
+        hand: 3,
+        ok: false,
+        reason: 'fields: _fair_version is missing: the hand was not dealt by the scheme',
+        fairHand: null,
+      },
+    ]);
   });
 
   it('changing the first d dh p1 card makes hand 1 fail with the card named, and the exit status non-zero', () => {
@@ -157,6 +183,7 @@ actions = ["d dh p1 AsAh", "d dh p2 KsKh", "p2 f"]
         hand: 1,
         ok: false,
         reason: 'fields: _fair_version is missing: the hand was not dealt by the scheme',
+        fairHand: null,
       },
     ]);
   });

@@ -1,15 +1,36 @@
-import { formatScaled, parsePhhs, phhToText, replayPhh, type PhhHand, type ReplayError } from '@felt/engine';
+import {
+  formatScaled,
+  parsePhhs,
+  phhToText,
+  replayPhh,
+  resultDisagreement,
+  type PhhHand,
+  type ReplayError,
+  type ResultDisagreement,
+} from '@felt/engine';
 import { eachFile } from '../inputs.js';
 import type { Command } from './command.js';
 
 const USAGE =
   'usage: felt replay [--rake house] [--text] FILE… (FILE - is standard input)\n' +
-  '  one JSON line per hand: its finishing stacks, or the first action refused; --text: readable hand histories instead\n';
+  "  one JSON line per hand: its finishing stacks, or the first action refused; a file's finishing_stacks\n" +
+  '  or winnings that disagree with the replay are reported as an error beside the stacks replayed;\n' +
+  '  --text: readable hand histories instead\n';
 
-/** One output line: the JSON object with `finishing_stacks` written as exact decimals of the file's units. */
-function resultLine(file: string, hand: number, stacks: readonly number[], scale: number): string {
+/**
+ * One output line: the JSON object with `finishing_stacks` written as exact decimals of the game's
+ * unit, and the file's answer that disagrees with them, if any, as its `error`.
+ */
+function resultLine(
+  file: string,
+  hand: number,
+  stacks: readonly number[],
+  scale: number,
+  disagreement: ResultDisagreement | null,
+): string {
   const head = JSON.stringify({ file, hand });
-  return `${head.slice(0, -1)},"finishing_stacks":[${stacks.map((stack) => formatScaled(stack, scale)).join(',')}]}`;
+  const error = disagreement === null ? '' : `,"error":${JSON.stringify(disagreement)}`;
+  return `${head.slice(0, -1)},"finishing_stacks":[${stacks.map((stack) => formatScaled(stack, scale)).join(',')}]${error}}`;
 }
 
 const errorLine = (
@@ -40,11 +61,15 @@ export function replayText(
     }
     const phh: PhhHand = hand.value;
     const outcome = replayPhh(phh, { houseRake: options.houseRake });
+    // The file's answers are checked, never followed: the game is played in the unit its own fields set.
+    const disagreement = outcome.ok ? resultDisagreement(phh, outcome) : null;
+    if (disagreement !== null) allOk = false;
     if (outcome.ok && options.text === true) {
       const history = phhToText({ ...phh, finishingStacks: outcome.finishingStacks }, number);
       lines.push(history.ok ? history.value : errorLine(file, number, history.error));
+      if (disagreement !== null) lines.push(errorLine(file, number, disagreement));
     } else if (outcome.ok) {
-      lines.push(resultLine(file, number, outcome.finishingStacks, phh.scale));
+      lines.push(resultLine(file, number, outcome.finishingStacks, phh.scale, disagreement));
     } else {
       allOk = false;
       lines.push(errorLine(file, number, outcome.error));

@@ -1,6 +1,7 @@
 /**
- * PHH amounts may be decimal (1259450.25). Felt keeps money as integers, so a file's amounts are
- * scaled by ten to the power of its largest number of decimals, and written back exactly.
+ * PHH amounts may be decimal (1259450.25). Felt keeps money as integers, so a hand's amounts are
+ * scaled by ten to the power of the most decimals among the amounts that describe its game (its
+ * unit), and written back exactly.
  */
 
 /** The number of decimals a finite number needs when written in its shortest exact form. */

@@ -6,6 +6,7 @@ export * from './parse.js';
 export * from './config.js';
 export * from './engine.js';
 export * from './replay.js';
+export * from './results.js';
 export * from './simulate.js';
 export * from './text.js';
 export * from './runs.js';

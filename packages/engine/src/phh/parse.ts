@@ -2,19 +2,21 @@ import { parse as parseToml, stringify as stringifyToml } from 'smol-toml';
 import { fail, ok, type Result } from '../result.js';
 import { parsePhhAction, formatPhhAction, type RawPhhAction } from './actions.js';
 import { decimalsOf, formatScaled, toScaled } from './decimal.js';
-import { PhhErrorCode, type PhhAction, type PhhExtraValue, type PhhHand } from './types.js';
+import {
+  PhhErrorCode,
+  RESULT_FIELDS,
+  type PhhAction,
+  type PhhExtraValue,
+  type PhhHand,
+  type PhhResultField,
+} from './types.js';
 
 type PhhResult<T> = Result<T, PhhErrorCode>;
 type Table = Record<string, unknown>;
 
-const MONEY_LISTS = [
-  'antes',
-  'blinds_or_straddles',
-  'spread_limits',
-  'starting_stacks',
-  'finishing_stacks',
-  'winnings',
-] as const;
+/** The lists of amounts that describe the game: with the singles and the actions' amounts, they set its unit. */
+const GAME_LISTS = ['antes', 'blinds_or_straddles', 'spread_limits', 'starting_stacks'] as const;
+const MONEY_LISTS = [...GAME_LISTS, ...RESULT_FIELDS] as const;
 const MONEY_SINGLES = ['bring_in', 'small_bet', 'big_bet', 'min_bet'] as const;
 const KNOWN_FIELDS: readonly string[] = [
   ...MONEY_LISTS,
@@ -23,6 +25,9 @@ const KNOWN_FIELDS: readonly string[] = [
   'actions',
   'ante_trimming_status',
 ];
+
+const isResultField = (field: string): field is PhhResultField =>
+  (RESULT_FIELDS as readonly string[]).includes(field);
 
 const isTable = (value: unknown): value is Table =>
   typeof value === 'object' && value !== null && !Array.isArray(value) && !(value instanceof Date);
@@ -78,7 +83,8 @@ export function handFromTable(table: Table): PhhResult<PhhHand> {
     if (!action.ok) return bad(`actions[${index}]: ${action.error.message}`);
     rawActions.push(action.value);
   }
-  // Every amount of the hand, to find the scale that makes them all whole.
+  // Every amount that describes the game, to find the scale that makes them all whole. The answer
+  // fields (finishing stacks, winnings) are left out: an answer says what the game gave, never its unit.
   const amounts: number[] = [];
   for (const field of MONEY_SINGLES) {
     const value = table[field];
@@ -94,7 +100,7 @@ export function handFromTable(table: Table): PhhResult<PhhHand> {
     if (!Array.isArray(value) || !value.every((item) => typeof item === 'number' && Number.isFinite(item))) {
       return bad(`"${field}" must be an array of finite numbers`);
     }
-    amounts.push(...(value as number[]));
+    if (!isResultField(field)) amounts.push(...(value as number[]));
   }
   let scale = Math.max(0, ...amounts.map(decimalsOf));
   for (const raw of rawActions) if (raw.amount) scale = Math.max(scale, raw.amount.decimals);
@@ -105,9 +111,15 @@ export function handFromTable(table: Table): PhhResult<PhhHand> {
     return result === null ? bad(`${what} ${value} is too large to count exactly`) : ok(result);
   };
   const lists: Partial<Record<(typeof MONEY_LISTS)[number], number[]>> = {};
+  const offUnit: Partial<Record<PhhResultField, number[]>> = {};
   for (const field of MONEY_LISTS) {
     const value = table[field] as number[] | undefined;
     if (value === undefined) continue;
+    if (isResultField(field) && value.some((item) => decimalsOf(item) > scale)) {
+      // Kept as written, so that a replay reports it rather than plays the game in its decimals.
+      offUnit[field] = [...value];
+      continue;
+    }
     const list: number[] = [];
     for (const item of value) {
       const result = scaled(item, `"${field}"`);
@@ -139,7 +151,7 @@ export function handFromTable(table: Table): PhhResult<PhhHand> {
   const players = startingStacks.length;
   if (players < 2) return bad('a hand needs at least two players');
   for (const field of ['antes', 'blinds_or_straddles', 'finishing_stacks', 'winnings'] as const) {
-    const list = lists[field];
+    const list = lists[field] ?? (isResultField(field) ? offUnit[field] : undefined);
     if (list !== undefined && list.length !== players) {
       return bad(`"${field}" has ${list.length} entries for ${players} players`);
     }
@@ -171,6 +183,7 @@ export function handFromTable(table: Table): PhhResult<PhhHand> {
     actions: parsedActions,
     ...(lists.finishing_stacks === undefined ? {} : { finishingStacks: lists.finishing_stacks }),
     ...(lists.winnings === undefined ? {} : { winnings: lists.winnings }),
+    ...(Object.keys(offUnit).length === 0 ? {} : { resultsOffUnit: offUnit }),
     extra,
   });
 }
@@ -190,8 +203,11 @@ export function handToTable(hand: PhhHand): Record<string, unknown> {
   table.starting_stacks = hand.startingStacks.map(money);
   table.actions = hand.actions.map((action) => formatPhhAction(action, hand.scale));
   for (const [key, value] of Object.entries(hand.extra)) table[key] = value;
-  if (hand.finishingStacks) table.finishing_stacks = hand.finishingStacks.map(money);
-  if (hand.winnings) table.winnings = hand.winnings.map(money);
+  const results = { finishing_stacks: hand.finishingStacks, winnings: hand.winnings };
+  for (const field of RESULT_FIELDS) {
+    const written = results[field]?.map(money) ?? hand.resultsOffUnit?.[field];
+    if (written) table[field] = [...written];
+  }
   return table;
 }
 

@@ -23,13 +23,20 @@ export type PhhActionKind = PhhAction['kind'];
 export type PhhExtraValue =
   string | number | boolean | readonly PhhExtraValue[] | { readonly [key: string]: PhhExtraValue } | Date;
 
+/** The PHH fields that answer what the hand gave rather than describe the game. */
+export const RESULT_FIELDS = ['finishing_stacks', 'winnings'] as const;
+export type PhhResultField = (typeof RESULT_FIELDS)[number];
+
 /**
  * One hand of a PHH file as plain data. Money is in integers: the file's amounts times 10^scale.
  * Optional fields are absent rather than undefined.
  */
 export interface PhhHand {
   readonly variant: string;
-  /** Decimal places of the file's amounts (0 for whole numbers). */
+  /**
+   * Decimal places of the game's unit: the most any amount describing the game has (stacks, forced
+   * bets, limits, the actions' amounts; 0 for whole numbers). The answer fields do not count.
+   */
   readonly scale: number;
   readonly antes: readonly number[];
   readonly blindsOrStraddles?: readonly number[];
@@ -44,6 +51,12 @@ export interface PhhHand {
   readonly actions: readonly PhhAction[];
   readonly finishingStacks?: readonly number[];
   readonly winnings?: readonly number[];
+  /**
+   * The answer fields whose amounts are finer than the game's unit (a finishing stack of 1000.5 in a
+   * game of whole chips), as the file wrote them: such a field is not in `finishingStacks` or
+   * `winnings`, and a replay reports it (`resultDisagreement`).
+   */
+  readonly resultsOffUnit?: Readonly<Partial<Record<PhhResultField, readonly number[]>>>;
   /** Every other field, in file order (author, players, seats, hand, `_user` fields …). */
   readonly extra: Readonly<Record<string, PhhExtraValue>>;
 }
