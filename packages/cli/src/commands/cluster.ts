@@ -13,8 +13,8 @@ const USAGE =
   "  DIR (default: a new temporary folder) holds the keys, nats.conf and every process's log;\n" +
   '  SERVE-ARGS (e.g. --tables FILE, --log-level debug) go to every member.\n' +
   '  Prints one JSON line {bus, db, members: [{node, port, pid}], dir} once every member listens.\n' +
-  '  SIGTERM or SIGINT: stops the members, then NATS, then its own PostgreSQL, and exits 0; a member that\n' +
-  '  dies stops everything, exit status 1.\n';
+  '  SIGTERM or SIGINT: stops the members, then NATS, then its own PostgreSQL, and exits 0. A member that\n' +
+  '  dies is reported on standard error and the others go on, as a room of several processes does.\n';
 
 interface UpArgs {
   readonly processes: number;
@@ -118,14 +118,12 @@ export const cluster: Command = {
           done(0);
         });
       };
-      void running.memberDied.then(({ node, exit }) => {
+      // The room rides out a member's death (the others take its tables): it is told, not ended.
+      running.onMemberExit((node, exit) => {
         if (stopping !== null) return;
         process.stderr.write(
-          `felt cluster up: member ${node} exited (${String(exit)}): stopping the cluster (its log: ${running.info.dir}/${node}.log)\n`,
+          `felt cluster up: member ${node} exited (${String(exit)}); the others go on (its log: ${running.info.dir}/${node}.log)\n`,
         );
-        void stop().then(() => {
-          done(1);
-        });
       });
       process.stdout.write(`${JSON.stringify(running.info)}\n`);
     });

@@ -37,8 +37,8 @@ export interface ClusterInfo {
 
 export interface RunningCluster {
   readonly info: ClusterInfo;
-  /** Resolves if a member exits before {@link stop}: which one, and how. */
-  readonly memberDied: Promise<{ readonly node: string; readonly exit: number | string }>;
+  /** Tells `listener` of each member that exits before {@link stop}: which one, and how. */
+  onMemberExit(listener: (node: string, exit: number | string) => void): void;
   /** Stops the members (SIGTERM, each awaited), then nats-server, then its own PostgreSQL. */
   stop(): Promise<void>;
 }
@@ -128,13 +128,12 @@ export async function clusterUp(options: ClusterUpOptions): Promise<RunningClust
     if (failed !== undefined) throw failed.reason;
 
     let stopping = false;
-    const memberDied = new Promise<{ readonly node: string; readonly exit: number | string }>((died) => {
-      for (const { node, child } of members) {
-        void child.exited.then((exit) => {
-          if (!stopping) died({ node, exit });
-        });
-      }
-    });
+    const listeners: ((node: string, exit: number | string) => void)[] = [];
+    for (const { node, child } of members) {
+      void child.exited.then((exit) => {
+        if (!stopping) for (const listener of listeners) listener(node, exit);
+      });
+    }
     return {
       info: {
         bus,
@@ -142,7 +141,9 @@ export async function clusterUp(options: ClusterUpOptions): Promise<RunningClust
         members: members.map(({ node, port, child }) => ({ node, port, pid: child.pid })),
         dir,
       },
-      memberDied,
+      onMemberExit: (listener) => {
+        listeners.push(listener);
+      },
       stop: async () => {
         stopping = true;
         await stopAll();
