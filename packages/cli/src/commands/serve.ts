@@ -6,6 +6,7 @@ import type { Command } from './command.js';
 
 const USAGE =
   'usage: felt serve [--port P] [--data DIR] [--db postgres://…] [--bus nats://…] [--node NAME] [--tables FILE]\n' +
+  '                  [--switch-mode]\n' +
   '                  [--allow-origin ORIGIN]… [--trust ADDRESS]… [--max-per-address N]\n' +
   '                  [--proxy ADDRESS|CIDR]… [--proxy-protocol]\n' +
   '                  [--log-level fatal|error|warn|info|debug|trace|silent]\n' +
@@ -13,6 +14,8 @@ const USAGE =
   '  --db: the room on that PostgreSQL database instead of the SQLite file DIR/felt.db;\n' +
   "  --bus (with --db): one of several processes sharing the room's tables over that NATS server;\n" +
   '  --node: its name in the cluster (default: the host name; docs/deploy.md);\n' +
+  '  --switch-mode (with --db): run a database last used by the other kind of room (one process, or a\n' +
+  '  cluster) once none of it runs; without it such a start is refused (docs/deploy.md);\n' +
   '  the table set from FILE (default DIR/tables.json when present, else the built-in set);\n' +
   "  --allow-origin: another site's pages may use the room (e.g. https://poker.example; default: only\n" +
   "  the room's own pages and clients that are not browsers);\n" +
@@ -37,6 +40,7 @@ interface ServeArgs {
   readonly maxPerAddress: number | null;
   readonly proxies: readonly string[];
   readonly proxyProtocol: boolean;
+  readonly switchMode: boolean;
   readonly logLevel: LogLevel;
 }
 
@@ -66,6 +70,7 @@ export function parseServeArgs(
   let maxPerAddress: number | null = null;
   const proxies: string[] = [];
   let proxyProtocol = false;
+  let switchMode = false;
   const fromEnv = env.FELT_LOG_LEVEL;
   if (fromEnv !== undefined && fromEnv !== '' && !isLogLevel(fromEnv))
     return `FELT_LOG_LEVEL: ${LEVEL_WORDS}`;
@@ -74,6 +79,10 @@ export function parseServeArgs(
     const arg = args[i]!;
     if (arg === '--proxy-protocol') {
       proxyProtocol = true;
+      continue;
+    }
+    if (arg === '--switch-mode') {
+      switchMode = true;
       continue;
     }
     const match =
@@ -110,6 +119,7 @@ export function parseServeArgs(
   }
   if (bus !== null && db === null) return '--bus needs --db postgres://…';
   if (node !== null && bus === null) return '--node names a process of a cluster (--bus)';
+  if (switchMode && db === null) return '--switch-mode is for a PostgreSQL database (--db)';
   if (proxyProtocol && proxies.length === 0)
     return '--proxy-protocol needs the proxies that send it (--proxy)';
   return {
@@ -124,6 +134,7 @@ export function parseServeArgs(
     maxPerAddress,
     proxies,
     proxyProtocol,
+    switchMode,
     logLevel,
   };
 }
@@ -156,6 +167,7 @@ export const serve: Command = {
         ...(parsed.db !== null ? { db: parsed.db } : {}),
         ...(parsed.bus !== null ? { bus: parsed.bus } : {}),
         ...(parsed.node !== null ? { node: parsed.node } : {}),
+        ...(parsed.switchMode ? { switchMode: true } : {}),
         allowedOrigins: parsed.allowedOrigins,
         addresses: {
           trusted: parsed.trusted,

@@ -348,6 +348,25 @@ CREATE TABLE closed_tables (
 ALTER TABLE cluster_members ADD COLUMN leaving_at TIMESTAMPTZ;
 `,
   },
+  {
+    version: 27,
+    name: 'the kind of room a database is',
+    // One row, written by the first server to start (./room-mode.ts): a server of the other kind would
+    // recover the database's seats its own way under the live room. A database from before knows its
+    // kind by what it holds: cluster members, or players without any.
+    sql: `
+CREATE TABLE room_mode (
+  id INTEGER PRIMARY KEY,
+  mode TEXT NOT NULL,
+  claimed_at TIMESTAMPTZ NOT NULL
+);
+INSERT INTO room_mode (id, mode, claimed_at)
+  SELECT 1, 'cluster', CURRENT_TIMESTAMP WHERE EXISTS (SELECT 1 FROM cluster_members);
+INSERT INTO room_mode (id, mode, claimed_at)
+  SELECT 1, 'one-process', CURRENT_TIMESTAMP
+   WHERE NOT EXISTS (SELECT 1 FROM cluster_members) AND EXISTS (SELECT 1 FROM users);
+`,
+  },
 ];
 
 const ID_COLUMN: Record<SqlDialect, string> = {
