@@ -39,6 +39,7 @@ import { attachWebSocket } from './transport/websocket.js';
 import { LEASE_MS, openClusterRoom, type ClusterRoom } from './cluster/room.js';
 import { gateConnections, type ConnectionGate } from './connection-gate.js';
 import type { RoomModeGuard } from './storage/room-mode.js';
+import { trackedStorage, watchStacks, WriteTracker } from './ledger/live-stacks.js';
 
 export interface ServerOptions {
   /** TCP port; default 8080; 0 = any free port (tests). */
@@ -274,19 +275,24 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     });
     practice = houseBots;
     openActor = (config, tableStorage) => {
-      return createTable(config, {
-        storage: {
-          buyIn: (...args) => tableStorage.buyIn(...args),
-          cashOut: (...args) => tableStorage.cashOut(...args),
-          recordAction: (...args) => tableStorage.recordAction(...args),
-          fairLink: (...args) => tableStorage.fairLink(...args),
-          saveFairLink: (...args) => tableStorage.saveFairLink(...args),
-          startHand: async (...args) => {
-            const started = await tableStorage.startHand(...args);
-            if (started.ok) metrics.handStarted();
-            return started;
+      // Counted so that the audit reads the table's seats only while memory and ledger agree.
+      const writes = new WriteTracker();
+      const table = createTable(config, {
+        storage: trackedStorage(
+          {
+            buyIn: (...args) => tableStorage.buyIn(...args),
+            cashOut: (...args) => tableStorage.cashOut(...args),
+            recordAction: (...args) => tableStorage.recordAction(...args),
+            fairLink: (...args) => tableStorage.fairLink(...args),
+            saveFairLink: (...args) => tableStorage.saveFairLink(...args),
+            startHand: async (...args) => {
+              const started = await tableStorage.startHand(...args);
+              if (started.ok) metrics.handStarted();
+              return started;
+            },
           },
-        },
+          writes,
+        ),
         clock,
         random: cryptoRandomSource(),
         allIns,
@@ -298,6 +304,8 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
         },
         logger: logger.child({ tableId: config.id }),
       });
+      watchStacks(table, writes, storage);
+      return table;
     };
     const lobby = new Lobby({
       tables: allTables,

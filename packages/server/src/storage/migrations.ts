@@ -350,11 +350,13 @@ ALTER TABLE cluster_members ADD COLUMN leaving_at TIMESTAMPTZ;
   },
   {
     version: 27,
-    name: 'the kind of room a database is',
+    name: 'the kind of room a database is; seat accounts by table',
     // One row, written by the first server to start (./room-mode.ts): a server of the other kind would
     // recover the database's seats its own way under the live room. A database from before knows its
-    // kind by what it holds: cluster members, or players without any.
+    // kind by what it holds: cluster members, or players without any. The live audit reads one table's
+    // seat accounts at a time (ledger/live-stacks.ts).
     sql: `
+CREATE INDEX ledger_accounts_table ON ledger_accounts (table_id);
 CREATE TABLE room_mode (
   id INTEGER PRIMARY KEY,
   mode TEXT NOT NULL,
