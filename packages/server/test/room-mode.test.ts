@@ -18,6 +18,7 @@ import {
   freePort,
   tempDir,
   writeTables,
+  type AuditOutput,
   type FeltRun,
 } from './integration-helpers.js';
 import { NATS_URL, natsReachable } from './nats-helpers.js';
@@ -55,6 +56,14 @@ const count = async (sql: PostgresDriver, query: string): Promise<number> =>
 
 describe.skipIf(!reachable)('a server of the other kind of room is refused', () => {
   const rooms = clusterRooms(IDS.map(table), IDS);
+
+  it('a start whose port is taken recovers nothing (PostgreSQL, one process)', async () => {
+    const { url } = await rooms.room();
+    await portTakenRecoversNothing(['--db', url], async () => {
+      const run = await felt(['admin', 'audit', '--db', url]);
+      return run.json as AuditOutput;
+    });
+  }, 120_000);
 
   it('a process without --bus on a live cluster’s database is refused, and the cluster’s seats and chips are untouched', async () => {
     const room = await rooms.room();
@@ -100,6 +109,8 @@ describe.skipIf(!reachable)('a server of the other kind of room is refused', () 
       expect(await count(sql, 'SELECT COUNT(*) AS n FROM cluster_members')).toBe(0);
       // The operator's deliberate switch, once nothing of the one-process room runs.
       const switched = await FeltServer.start(data.dir, await freePort(), [...member, '--switch-mode']);
+      // It runs the room: it takes the tables.
+      await eventually(async () => ((await room.owners()).size > 0 ? true : null), 'the tables taken');
       expect(await switched.stop()).toBe(0);
       await expectConserved(room.url);
     } finally {
@@ -108,42 +119,54 @@ describe.skipIf(!reachable)('a server of the other kind of room is refused', () 
   }, 120_000);
 });
 
-describe('a start whose port is taken', () => {
-  it('recovers nothing', async () => {
-    const data = tempDir('felt-port-');
-    const file = writeTables(data.dir, [table('port-1')]);
-    let blocker: Server | null = null;
-    try {
-      const server = await FeltServer.start(data.dir, await freePort(), ['--tables', file]);
-      let botsChild: ChildProcess | null = null;
-      const bots = felt(
-        ['bots', '--url', server.url, '--bots', '3', '--seconds', '600', '--think-ms', '5'],
-        (child) => (botsChild = child),
-      );
-      await eventually(async () => {
-        const report = await audit(data.dir);
-        return report.currencies.play.seats > 0 ? true : null;
-      }, 'chips at the table');
-      await server.kill();
-      (botsChild as ChildProcess | null)?.kill('SIGKILL');
-      await bots;
-      // The crash left chips at the table for the next start's recovery.
-      const crashed = await audit(data.dir);
-      expect(crashed.currencies.play.seats + crashed.currencies.play.pots).toBeGreaterThan(0);
-      const taken = createServer();
-      blocker = taken;
-      const port = await new Promise<number>((resolve) => {
-        taken.listen(0, () => {
-          resolve((taken.address() as { port: number }).port);
-        });
+/**
+ * A room crashed (SIGKILL) with chips at its table, then started again on a port another process holds:
+ * that start fails and the room's seats are as the crash left them. `where`: the database's arguments.
+ */
+async function portTakenRecoversNothing(
+  where: readonly string[],
+  audited: (dataDir: string) => Promise<AuditOutput>,
+) {
+  const data = tempDir('felt-port-');
+  const file = writeTables(data.dir, [table('port-1')]);
+  const args = [...where, '--tables', file];
+  let blocker: Server | null = null;
+  try {
+    const server = await FeltServer.start(data.dir, await freePort(), args);
+    let botsChild: ChildProcess | null = null;
+    const bots = felt(
+      ['bots', '--url', server.url, '--bots', '3', '--seconds', '600', '--think-ms', '5'],
+      (child) => (botsChild = child),
+    );
+    await eventually(
+      async () => ((await audited(data.dir)).currencies.play.seats > 0 ? true : null),
+      'chips at the table',
+    );
+    await server.kill();
+    (botsChild as ChildProcess | null)?.kill('SIGKILL');
+    await bots;
+    // The crash left chips at the table for the next start's recovery.
+    const crashed = await audited(data.dir);
+    expect(crashed.currencies.play.seats + crashed.currencies.play.pots).toBeGreaterThan(0);
+    const taken = createServer();
+    blocker = taken;
+    const port = await new Promise<number>((resolve) => {
+      taken.listen(0, () => {
+        resolve((taken.address() as { port: number }).port);
       });
-      const run = await felt(['serve', '--port', String(port), '--data', data.dir, '--tables', file]);
-      expect(run.status).not.toBe(0);
-      expect(refusal(run)).toContain('EADDRINUSE');
-      expect(await audit(data.dir)).toEqual(crashed);
-    } finally {
-      blocker?.close();
-      data.remove();
-    }
+    });
+    const run = await felt(['serve', '--port', String(port), '--data', data.dir, ...args]);
+    expect(run.status).not.toBe(0);
+    expect(refusal(run)).toContain('EADDRINUSE');
+    expect(await audited(data.dir)).toEqual(crashed);
+  } finally {
+    blocker?.close();
+    data.remove();
+  }
+}
+
+describe('a start whose port is taken', () => {
+  it('recovers nothing (SQLite)', async () => {
+    await portTakenRecoversNothing([], (dataDir) => audit(dataDir));
   }, 120_000);
 });
