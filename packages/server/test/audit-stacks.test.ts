@@ -14,7 +14,7 @@ import { openMigratedSqliteStorage } from '../src/storage/index.js';
 import type { Table } from '../src/table/types.js';
 import { NATS_URL, natsReachable } from './nats-helpers.js';
 import { postgresReachable, testDatabase } from './postgres-helpers.js';
-import { user } from './storage-contract-helpers.js';
+import { history, user } from './storage-contract-helpers.js';
 import { nlHoldem } from './table-configs.js';
 import {
   roomUrl,
@@ -125,7 +125,7 @@ function owned(room: TestRoom, tableId: string): boolean {
 }
 
 describe('felt admin audit', () => {
-  it('reports a hand in progress dealt from a stack the seat’s ledger account does not hold', async () => {
+  it('reports a hand dealt from a stack the seat’s ledger account does not hold, in progress and settled', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'felt-dealt-'));
     const storage = await openMigratedSqliteStorage({ dataDir });
     try {
@@ -157,12 +157,26 @@ describe('felt admin audit', () => {
 
       const forged = await hand([1000, FORGED]);
       if (!forged.ok) throw new Error(forged.error.message);
-      const audit = await adminAudit(dataDir);
-      expect(audit.exitCode).toBe(1);
-      expect(audit.output).toMatchObject({
+      const inPlay = await adminAudit(dataDir);
+      expect(inPlay.exitCode).toBe(1);
+      expect(inPlay.output).toMatchObject({
         conserved: false,
         problems: [
           `hand ${forged.value} (in progress) at t1: user ${bob} was dealt in with ${FORGED} but his seat account holds 1000`,
+        ],
+      });
+      // Settled, the hand still tells: its settlement moved a seat that held less than was dealt.
+      const settled = await storage.settleHand({
+        handId: forged.value,
+        awards: [{ userId: ann, amount: 15 }],
+        rake: 0,
+        history: history([ann, bob]),
+      });
+      if (!settled.ok) throw new Error(settled.error.message);
+      expect((await adminAudit(dataDir)).output).toMatchObject({
+        conserved: false,
+        problems: [
+          `hand ${forged.value} at t1: user ${bob} was dealt in with ${FORGED} but his seat account held 1000`,
         ],
       });
     } finally {

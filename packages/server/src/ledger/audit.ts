@@ -17,7 +17,9 @@
  *    refunds (each reported: entered, paid, refunded, held), and is moved by tournament transactions only;
  * 9. every player of a hand in progress was dealt in with the chips his seat account holds (or, having
  *    left after folding, it holds just what he put in): a stack the table dealt that no ledger entry paid
- *    for. (Between hands only the tables know their stacks: the console's audit asks them, ./live-stacks.ts.)
+ *    for; and every player of a settled hand whose settlement moved his seat had that much in it just
+ *    before. (Between hands only the tables know their stacks: the console's audit asks them,
+ *    ./live-stacks.ts.)
  *
  * The totals show where the chips are: what the hands in progress hold is counted in `pots`, not `seats`.
  */
@@ -187,6 +189,7 @@ export async function auditLedger(tx: SqlExecutor): Promise<AuditReport> {
     );
   }
   await auditDealtStacks(tx, problems);
+  await auditSettledStacks(tx, problems);
   const prizePools = await auditPrizePools(tx, problems);
   const handsInProgress = intCol(
     (await tx.get("SELECT COUNT(*) AS n FROM hands WHERE status = 'in-progress'")) ?? { n: 0 },
@@ -239,6 +242,48 @@ async function auditDealtStacks(tx: SqlExecutor, problems: string[]): Promise<vo
     } else if (seat !== stack && seat !== intCol(row, 'contributed')) {
       problems.push(
         `hand ${handId} (in progress) at ${textCol(row, 'table_id')}: user ${userId} was dealt in with ${stack} but his seat account holds ${seat}`,
+      );
+    }
+  }
+}
+
+/**
+ * Each settled hand's players whose seat its settlement moved: the seat's balance just before it (its
+ * postings up to then, in transaction order) against the stack he was dealt. A player it did not move
+ * (net 0) leaves no trace to compare; the live audit sees him.
+ */
+async function auditSettledStacks(tx: SqlExecutor, problems: string[]): Promise<void> {
+  const rows = await tx.all(
+    `WITH seat_postings AS (
+       SELECT p.transaction_id, p.account_key, p.amount,
+              SUM(p.amount) OVER (PARTITION BY p.account_key ORDER BY p.transaction_id
+                                  ROWS UNBOUNDED PRECEDING) - p.amount AS before
+         FROM ledger_postings p JOIN ledger_accounts a ON a.account_key = p.account_key
+        WHERE a.kind = 'seat')
+     SELECT h.id, h.table_id, h.start_state, a.user_id, sp.before, hp.contributed
+       FROM hands h
+       JOIN ledger_transactions t ON t.kind = 'hand' AND t.memo = 'hand ' || CAST(h.id AS TEXT)
+       JOIN seat_postings sp ON sp.transaction_id = t.id
+       JOIN ledger_accounts a ON a.account_key = sp.account_key
+       JOIN hand_players hp ON hp.hand_id = h.id AND hp.user_id = a.user_id
+      WHERE h.status = 'settled' AND h.start_state IS NOT NULL
+      ORDER BY h.id, a.user_id`,
+  );
+  let handId = -1;
+  let dealt: DealtStacks | null = null;
+  for (const row of rows) {
+    if (intCol(row, 'id') !== handId) {
+      handId = intCol(row, 'id');
+      dealt = dealtStacks(textCol(row, 'start_state'));
+      if (dealt === null) problems.push(`hand ${handId}: its start state does not read`);
+    }
+    if (dealt === null) continue;
+    const userId = intCol(row, 'user_id');
+    const stack = dealt.get(userId);
+    const before = intCol(row, 'before');
+    if (stack !== undefined && before !== stack && before !== intCol(row, 'contributed')) {
+      problems.push(
+        `hand ${handId} at ${textCol(row, 'table_id')}: user ${userId} was dealt in with ${stack} but his seat account held ${before}`,
       );
     }
   }
