@@ -162,7 +162,7 @@ export interface AuditReport {
    * Every broken invariant, in words: a currency whose sum is not 0, an unbalanced transaction, an
    * account whose balance differs from the sum of its postings, a negative non-source balance, a seat
    * holding less than its player has put into hands in progress, a settled hand that did not pay out
-   * exactly what was put in.
+   * exactly what was put in, a player dealt a stack his seat account did not hold.
    */
   readonly problems: readonly string[];
 }
