@@ -1,7 +1,7 @@
 /**
  * The composition root: opens storage — SQLite on its own thread, or PostgreSQL on a pool — (migrations
- * on start), runs crash recovery, creates the lobby and its tables with the house bots of its practice
- * tables, and serves HTTP + WebSocket. `stop()` (SIGTERM in `felt serve`)
+ * on start), binds its port, runs crash recovery, creates the lobby and its tables with the house bots of
+ * its practice tables, and serves HTTP + WebSocket. `stop()` (SIGTERM in `felt serve`)
  * refuses new requests, lets the running ones finish, stops the tables, returns every chip on the
  * tables to its owner by the server-crash rule (RULES.md §1) and closes storage — everything is
  * durable when it resolves.
@@ -44,8 +44,11 @@ import { RoomMetrics } from './transport/metrics.js';
 import { TableChat } from './chat/chat.js';
 import { createLogger, type Logger } from './log.js';
 import { attachWebSocket } from './transport/websocket.js';
-import { openClusterRoom, type ClusterRoom } from './cluster/room.js';
+import { LEASE_MS, openClusterRoom, type ClusterRoom } from './cluster/room.js';
 import type { BusConnectOptions } from './cluster/bus-connection.js';
+import { gateConnections, type ConnectionGate } from './connection-gate.js';
+import type { RoomModeGuard } from './storage/room-mode.js';
+import { trackedStorage, watchStacks, WriteTracker } from './ledger/live-stacks.js';
 
 export interface ServerOptions {
   /** TCP port; default 8080; 0 = any free port (tests). */
@@ -65,6 +68,11 @@ export interface ServerOptions {
   readonly busAuth?: BusConnectOptions;
   /** This process's name in the cluster (default: the host name); a label only. */
   readonly node?: string;
+  /**
+   * Start on a PostgreSQL database last used by the other kind of room (one process, or a cluster)
+   * once none of it runs; without it such a start is refused (storage/room-mode.ts).
+   */
+  readonly switchMode?: boolean;
   /** The table set: a file (default `DATA/tables.json` when present, else the built-in set) or a list. */
   readonly tables?: string | readonly TableConfig[];
   /** The tournaments: a list, else those of the table file (none when `tables` is a list). */
@@ -163,6 +171,8 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   // (PostgreSQL: the room's advisory lock in openPostgresRoomStorage.)
   const lock = options.db === undefined ? lockDataDir(dataDir) : null;
   let storage: Storage;
+  // PostgreSQL without --bus: the database's kind, checked now and recorded once the port is bound.
+  let roomMode: RoomModeGuard | null = null;
   // Several processes: each table's writes go through its lease (made below, once the tables can be).
   let cluster: ClusterRoom | null = null;
   // The actor of a table this process runs; set below, where its dependencies are made.
@@ -180,6 +190,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   // Storage refusing writes (a full disk, the database away): the room is not ready until it takes them.
   const storageReadiness = new StorageReadiness();
   try {
+    let opened: Storage;
     if (options.bus !== undefined) {
       cluster = await openClusterRoom({
         db: options.db!,
@@ -200,18 +211,24 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
           closed(tableId);
         },
         logger,
+        ...(options.switchMode !== undefined ? { switchMode: options.switchMode } : {}),
+      });
+      opened = cluster.storage;
+    } else if (options.db !== undefined) {
+      const room = await openPostgresRoomStorage({
+        url: options.db,
+        leaseMs: LEASE_MS,
+        ...(options.switchMode !== undefined ? { switchMode: options.switchMode } : {}),
+      });
+      opened = room.storage;
+      roomMode = room.mode;
+    } else {
+      opened = await openStorageThread({
+        dataDir,
+        commitGapMs: options.commitGapMs ?? DEFAULT_COMMIT_GAP_MS,
+        ...(options.synchronous !== undefined ? { synchronous: options.synchronous } : {}),
       });
     }
-    const opened =
-      cluster !== null
-        ? cluster.storage
-        : options.db !== undefined
-          ? await openPostgresRoomStorage({ url: options.db })
-          : await openStorageThread({
-              dataDir,
-              commitGapMs: options.commitGapMs ?? DEFAULT_COMMIT_GAP_MS,
-              ...(options.synchronous !== undefined ? { synchronous: options.synchronous } : {}),
-            });
     storage = watchedStorage(options.wrapStorage?.(opened) ?? opened, storageReadiness);
   } catch (error) {
     lock?.release();
@@ -219,7 +236,34 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   }
   let http: HttpServer | null = null;
   let operatorHttp: { readonly port: number; close(): Promise<void> } | null = null;
+  let gate: ConnectionGate | null = null;
   try {
+    const addresses = new AddressPolicy(options.addresses);
+    const headersTimeout = options.headersTimeoutMs ?? DEFAULT_HEADERS_TIMEOUT_MS;
+    const requestTimeout = Math.max(headersTimeout, options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS);
+    const server = createServer({
+      headersTimeout,
+      requestTimeout,
+      // Node looks for overdue requests this often (default 30 s, which would outlast the timeouts).
+      connectionsCheckingInterval: Math.max(10, Math.min(1000, Math.floor(headersTimeout / 4))),
+    });
+    http = server;
+    server.keepAliveTimeout = 5000;
+    addresses.attach(server);
+    closeSlowHeaders(server, headersTimeout);
+    // The port first: a start that cannot bind it exits having recovered nothing. Players who connect
+    // meanwhile wait until the room is recovered and ready.
+    gate = gateConnections(server);
+    await new Promise<void>((resolveListen, reject) => {
+      server.once('error', reject);
+      server.listen(options.port ?? 8080, options.host, () => {
+        server.off('error', reject);
+        resolveListen();
+      });
+    });
+    const port = (server.address() as AddressInfo).port;
+    // Sure to serve: the database is this kind of room's from now on (else refused, nothing written).
+    await (cluster?.claimMode() ?? roomMode?.claim());
     // RULES.md §1, server crash: hands in progress cancelled and refunded, chips at tables back to
     // accounts. This one process owns every table, so it recovers every table the journal shows in play.
     // (In a cluster, whoever takes a table recovers it: src/cluster/takeover.ts.)
@@ -260,19 +304,24 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     });
     practice = houseBots;
     openActor = (config, tableStorage) => {
-      return createTable(config, {
-        storage: {
-          buyIn: (...args) => tableStorage.buyIn(...args),
-          cashOut: (...args) => tableStorage.cashOut(...args),
-          recordAction: (...args) => tableStorage.recordAction(...args),
-          fairLink: (...args) => tableStorage.fairLink(...args),
-          saveFairLink: (...args) => tableStorage.saveFairLink(...args),
-          startHand: async (...args) => {
-            const started = await tableStorage.startHand(...args);
-            if (started.ok) metrics.handStarted();
-            return started;
+      // Counted so that the audit reads the table's seats only while memory and ledger agree.
+      const writes = new WriteTracker();
+      const table = createTable(config, {
+        storage: trackedStorage(
+          {
+            buyIn: (...args) => tableStorage.buyIn(...args),
+            cashOut: (...args) => tableStorage.cashOut(...args),
+            recordAction: (...args) => tableStorage.recordAction(...args),
+            fairLink: (...args) => tableStorage.fairLink(...args),
+            saveFairLink: (...args) => tableStorage.saveFairLink(...args),
+            startHand: async (...args) => {
+              const started = await tableStorage.startHand(...args);
+              if (started.ok) metrics.handStarted();
+              return started;
+            },
           },
-        },
+          writes,
+        ),
         clock,
         random: cryptoRandomSource(),
         allIns,
@@ -296,6 +345,8 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
         },
         logger: logger.child({ tableId: config.id }),
       });
+      watchStacks(table, writes, storage);
+      return table;
     };
     const lobby = new Lobby({
       tables: allTables,
@@ -397,10 +448,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     let ready = false;
     const startedAt = Date.now();
     const webDir = options.webDir === undefined ? defaultWebDir() : options.webDir;
-    const addresses = new AddressPolicy(options.addresses);
     const allowedOrigins = options.allowedOrigins ?? [];
-    const headersTimeout = options.headersTimeoutMs ?? DEFAULT_HEADERS_TIMEOUT_MS;
-    const requestTimeout = Math.max(headersTimeout, options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS);
     const operator: OperatorRoutes = {
       health: () =>
         ready && !hub.shuttingDown
@@ -418,13 +466,8 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
           : null,
       metrics: async () => ({ contentType: metrics.contentType, text: await metrics.text() }),
     };
-    const server = createServer(
-      {
-        headersTimeout,
-        requestTimeout,
-        // Node looks for overdue requests this often (default 30 s, which would outlast the timeouts).
-        connectionsCheckingInterval: Math.max(10, Math.min(1000, Math.floor(headersTimeout / 4))),
-      },
+    server.on(
+      'request',
       httpHandler({
         operator,
         metricsToken: options.metrics?.token ?? null,
@@ -443,19 +486,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
         },
       }),
     );
-    http = server;
-    server.keepAliveTimeout = 5000;
-    addresses.attach(server);
-    closeSlowHeaders(server, headersTimeout);
     const ws = attachWebSocket(server, hub, { addresses, allowedOrigins });
-    await new Promise<void>((resolveListen, reject) => {
-      server.once('error', reject);
-      server.listen(options.port ?? 8080, options.host, () => {
-        server.off('error', reject);
-        resolveListen();
-      });
-    });
-    const port = (server.address() as AddressInfo).port;
     const metricsPort = options.metrics?.port;
     operatorHttp =
       metricsPort === undefined
@@ -468,6 +499,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     houseBots.start();
     figures.start();
     ready = true;
+    gate.open();
     const where =
       cluster !== null
         ? { storage: 'postgres', member: cluster.member.id }
@@ -532,6 +564,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       stop,
     };
   } catch (error) {
+    gate?.drop();
     http?.close();
     await operatorHttp?.close();
     await (cluster ?? storage).close();

@@ -69,7 +69,9 @@ describe.runIf(there)("the room's PostgreSQL role with DML rights only", () => {
     } finally {
       expect(await cluster.stop()).toBe(0);
     }
-    await expect(as(server, 'felt_room', 'felt', ['DROP TABLE ledger_postings'])).rejects.toThrow(/must be owner/);
+    await expect(as(server, 'felt_room', 'felt', ['DROP TABLE ledger_postings'])).rejects.toThrow(
+      /must be owner/,
+    );
     await expect(as(server, 'felt_room', 'felt', ['CREATE TABLE intruder (x INTEGER)'])).rejects.toThrow(
       /permission denied for schema public/,
     );

@@ -9,6 +9,7 @@ import type { Command } from './command.js';
 const USAGE =
   'usage: felt serve [--port P] [--data DIR] [--db postgres://…] [--bus nats://…] [--node NAME] [--tables FILE]\n' +
   '                  [--bus-creds FILE] [--bus-tls] [--bus-ca FILE] [--bus-cert FILE --bus-key FILE]\n' +
+  '                  [--switch-mode]\n' +
   '                  [--allow-origin ORIGIN]… [--trust ADDRESS]… [--max-per-address N] [--ipv6-prefix BITS]\n' +
   '                  [--proxy ADDRESS|CIDR]… [--proxy-protocol]\n' +
   '                  [--metrics-port [ADDRESS:]PORT] [--metrics-token-file FILE]\n' +
@@ -21,6 +22,8 @@ const USAGE =
   '  nats://token@… are read from the URL); --bus-tls: TLS to NATS (also tls://…), --bus-ca: the CA\n' +
   "  that signed the NATS server's certificate, --bus-cert/--bus-key: a client certificate (each implies\n" +
   '  --bus-tls; docs/deploy.md#nats);\n' +
+  '  --switch-mode (with --db): run a database last used by the other kind of room (one process, or a\n' +
+  '  cluster) once none of it runs; without it such a start is refused (docs/deploy.md);\n' +
   '  the table set from FILE (default DIR/tables.json when present, else the built-in set);\n' +
   "  --allow-origin: another site's pages may use the room (e.g. https://poker.example; default: only\n" +
   "  the room's own pages and clients that are not browsers);\n" +
@@ -54,6 +57,7 @@ interface ServeArgs {
   readonly metricsToken: string | null;
   readonly proxies: readonly string[];
   readonly proxyProtocol: boolean;
+  readonly switchMode: boolean;
   readonly logLevel: LogLevel;
 }
 
@@ -98,6 +102,7 @@ export function parseServeArgs(
   const metricsToken = envToken !== undefined && envToken !== '' ? envToken : null;
   const proxies: string[] = [];
   let proxyProtocol = false;
+  let switchMode = false;
   const fromEnv = env.FELT_LOG_LEVEL;
   if (fromEnv !== undefined && fromEnv !== '' && !isLogLevel(fromEnv))
     return `FELT_LOG_LEVEL: ${LEVEL_WORDS}`;
@@ -120,6 +125,10 @@ export function parseServeArgs(
         busFile[1] as 'creds' | 'ca' | 'cert' | 'key'
       ];
       busAuth = { ...busAuth, [key]: file };
+      continue;
+    }
+    if (arg === '--switch-mode') {
+      switchMode = true;
       continue;
     }
     const match =
@@ -167,6 +176,7 @@ export function parseServeArgs(
   if (Object.keys(busAuth).length > 0 && bus === null) return '--bus-creds, --bus-tls, … need --bus';
   if ((busAuth.certFile === undefined) !== (busAuth.keyFile === undefined))
     return '--bus-cert and --bus-key go together';
+  if (switchMode && db === null) return '--switch-mode is for a PostgreSQL database (--db)';
   if (proxyProtocol && proxies.length === 0)
     return '--proxy-protocol needs the proxies that send it (--proxy)';
   return {
@@ -186,6 +196,7 @@ export function parseServeArgs(
     metricsToken,
     proxies,
     proxyProtocol,
+    switchMode,
     logLevel,
   };
 }
@@ -232,6 +243,7 @@ export const serve: Command = {
         ...(parsed.bus !== null ? { bus: parsed.bus } : {}),
         ...(parsed.node !== null ? { node: parsed.node } : {}),
         busAuth: parsed.busAuth,
+        ...(parsed.switchMode ? { switchMode: true } : {}),
         allowedOrigins: parsed.allowedOrigins,
         metrics: {
           ...(parsed.metricsPort !== null ? { port: parsed.metricsPort.port } : {}),

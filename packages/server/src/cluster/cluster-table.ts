@@ -7,6 +7,7 @@
  * view. When the owner changes (a takeover) every watcher moves to the new one by itself.
  */
 import { randomUUID } from 'node:crypto';
+import { checkStacks } from '../ledger/live-stacks.js';
 import { summaryOf } from '../table/actor.js';
 import { resolveTable } from '../table/config.js';
 import { createMachineState } from '../table/machine.js';
@@ -282,6 +283,18 @@ export class ClusterTable implements Table {
     const request: OwnerRequest = { kind: 'last-summary', tableId: this.id, viewer };
     const reply = await this.#askUntil(owner, randomUUID(), request);
     return reply !== null && reply.owner && 'recap' in reply ? reply.recap : null;
+  }
+
+  /**
+   * The audit's check of the table's seats against the ledger, made where the table runs (the owner alone
+   * knows when its memory and the ledger agree); null when nobody answered or it was never still enough.
+   */
+  async checkStacks(): Promise<readonly string[] | null> {
+    const owner = this.#owner;
+    if (owner.kind === 'local') return checkStacks(owner.table);
+    if (owner.kind === 'none') return null;
+    const reply = await this.#askUntil(owner, randomUUID(), { kind: 'check-stacks', tableId: this.id });
+    return reply !== null && reply.owner && 'stackProblems' in reply ? reply.stackProblems : null;
   }
 
   idle(): Promise<void> {

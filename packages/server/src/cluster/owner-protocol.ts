@@ -33,7 +33,9 @@ export type OwnerRequest =
     }
   | { readonly kind: 'unsubscribe'; readonly tableId: string; readonly subject: string }
   /** The last finished hand's summary as `viewer` may see it (the owner alone keeps it). */
-  | { readonly kind: 'last-summary'; readonly tableId: string; readonly viewer: AccountId | null };
+  | { readonly kind: 'last-summary'; readonly tableId: string; readonly viewer: AccountId | null }
+  /** The audit: the table's seats against their ledger accounts, checked where it runs (../ledger/live-stacks.ts). */
+  | { readonly kind: 'check-stacks'; readonly tableId: string };
 
 /**
  * The owner's answer, given after its fenced commit (a command's result, or the summary asked for);
@@ -42,6 +44,8 @@ export type OwnerRequest =
 export type OwnerReply =
   | { readonly owner: true; readonly result: CommandResult }
   | { readonly owner: true; readonly recap: HandRecap | null }
+  /** The problems found (none: every stack paid for), or null when the table was never still enough. */
+  | { readonly owner: true; readonly stackProblems: readonly string[] | null }
   | { readonly owner: false };
 
 /** Published by each member every tick: the state of the tables it runs, for the others' lobbies. */

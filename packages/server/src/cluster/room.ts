@@ -10,6 +10,7 @@ import type { Logger } from '../log.js';
 import { PostgresDriver } from '../storage/postgres.js';
 import { textCol } from '../storage/sql.js';
 import { migrated } from '../storage/index.js';
+import { roomModeGuard } from '../storage/room-mode.js';
 import { sqlStorage } from '../storage/sql-storage.js';
 import type { RecoveryReport } from '../storage/hand-journal.js';
 import type { Storage } from '../storage/types.js';
@@ -74,6 +75,8 @@ export interface ClusterRoomOptions {
   /** The staff closed a table through another process: take it out of this lobby too. */
   readonly closed: (tableId: string) => void;
   readonly logger: Logger;
+  /** The operator's `--switch-mode`: a database last used by one process becomes a cluster's. */
+  readonly switchMode?: boolean;
 }
 
 export interface ClusterRoom {
@@ -85,6 +88,11 @@ export interface ClusterRoom {
   readonly allIns: SharedAllInCounter;
   /** The waiting lists every process shares (./waiting-lists.ts). */
   readonly waitingLists: SharedWaitingLists;
+  /**
+   * Records the database as a cluster's, or refuses (StorageOpenError) while a one-process server runs
+   * on it or when it is one's (../storage/room-mode.ts): called once the port is bound, before joining.
+   */
+  claimMode(): Promise<void>;
   /**
    * The last member leaving (SIGTERM, no other live): its tables closed as one process closes its own —
    * hands in progress cancelled, every seat cashed out (RULES.md §1) — each through its lease, still held.
@@ -101,6 +109,16 @@ export interface ClusterRoom {
 export async function openClusterRoom(options: ClusterRoomOptions): Promise<ClusterRoom> {
   const driver = new PostgresDriver({ url: options.db, idleInTransactionTimeoutMs: IDLE_IN_TRANSACTION_MS });
   const storage = await migrated(sqlStorage(driver));
+  const mode = roomModeGuard(driver, 'cluster', {
+    leaseMs: LEASE_MS,
+    ...(options.switchMode !== undefined ? { switchMode: options.switchMode } : {}),
+  });
+  try {
+    await mode.check();
+  } catch (error) {
+    await storage.close();
+    throw error;
+  }
   const leaseDriver = new PostgresDriver({
     url: options.db,
     poolSize: 2,
@@ -204,6 +222,7 @@ export async function openClusterRoom(options: ClusterRoomOptions): Promise<Clus
     registry,
     allIns,
     waitingLists,
+    claimMode: () => mode.claim(),
     async closeAsLast(leases) {
       let report: RecoveryReport = { handsCancelled: 0, refunded: 0, seatsCashedOut: 0, cashedOut: 0 };
       for (const lease of leases) {

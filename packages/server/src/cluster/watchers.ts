@@ -4,6 +4,7 @@
  * table's messages on the subscriber's subject with this owner's epoch and a sequence number (./bus.ts).
  */
 import { TableErrorCode, type CommandResult, type Table, type TableMessage } from '../table/types.js';
+import { checkStacks } from '../ledger/live-stacks.js';
 import type { Bus, BusPush } from './bus.js';
 import type { OwnerReply, OwnerRequest } from './owner-protocol.js';
 import type { MemberId } from './registry.js';
@@ -66,6 +67,8 @@ export class RemoteWatchers {
         return { owner: true, result: OK };
       case 'last-summary':
         return { owner: true, recap: await local.lastSummary(body.viewer) };
+      case 'check-stacks':
+        return { owner: true, stackProblems: await checkStacks(local) };
     }
   }
 

@@ -14,7 +14,12 @@
  * 7. a pot account (an earlier Felt moved a hand's chips into one as they were bet) holds chips only for
  *    a hand in progress, and then exactly its contributions;
  * 8. every tournament's prize pool holds what its entries brought in less the prizes paid and the
- *    refunds (each reported: entered, paid, refunded, held), and is moved by tournament transactions only.
+ *    refunds (each reported: entered, paid, refunded, held), and is moved by tournament transactions only;
+ * 9. every player of a hand in progress was dealt in with the chips his seat account holds (or, having
+ *    left after folding, it holds just what he put in): a stack the table dealt that no ledger entry paid
+ *    for; and every player of a settled hand whose settlement moved his seat had that much in it just
+ *    before. (Between hands only the tables know their stacks: the console's audit asks them,
+ *    ./live-stacks.ts.)
  *
  * The totals show where the chips are: what the hands in progress hold is counted in `pots`, not `seats`.
  */
@@ -183,6 +188,8 @@ export async function auditLedger(tx: SqlExecutor): Promise<AuditReport> {
       `${textCol(row, 'account_key')} holds ${intCol(row, 'balance')} but its hand is not in progress`,
     );
   }
+  await auditDealtStacks(tx, problems);
+  await auditSettledStacks(tx, problems);
   const prizePools = await auditPrizePools(tx, problems);
   const handsInProgress = intCol(
     (await tx.get("SELECT COUNT(*) AS n FROM hands WHERE status = 'in-progress'")) ?? { n: 0 },
@@ -200,6 +207,100 @@ export async function auditLedger(tx: SqlExecutor): Promise<AuditReport> {
     prizePools,
     problems,
   };
+}
+
+/** Each player's stack at the deal of a hand in progress (its start state) against his seat account. */
+async function auditDealtStacks(tx: SqlExecutor, problems: string[]): Promise<void> {
+  const rows = await tx.all(
+    `SELECT h.id, h.table_id, h.start_state, hp.user_id, hp.contributed, COALESCE(seat.balance, 0) AS seat
+       FROM hands h JOIN hand_players hp ON hp.hand_id = h.id
+       LEFT JOIN ledger_accounts seat
+         ON seat.account_key = 'seat:' || h.currency || ':' || CAST(hp.user_id AS TEXT) || ':' || h.table_id
+      WHERE h.status = 'in-progress' AND h.start_state IS NOT NULL AND h.currency IN ('play', 'real')
+        AND NOT EXISTS (SELECT 1 FROM ledger_accounts pot
+                         WHERE pot.account_key = 'pot:' || h.currency || ':' || CAST(h.id AS TEXT)
+                           AND pot.balance <> 0)
+      ORDER BY h.id, hp.user_id`,
+  );
+  const starts = new Map<number, DealtStacks | null>();
+  for (const row of rows) {
+    const handId = intCol(row, 'id');
+    if (!starts.has(handId)) {
+      const read = dealtStacks(textCol(row, 'start_state'));
+      if (read === null) problems.push(`hand ${handId} (in progress): its start state does not read`);
+      starts.set(handId, read);
+    }
+    const dealt = starts.get(handId);
+    if (dealt === null) continue;
+    const userId = intCol(row, 'user_id');
+    const seat = intCol(row, 'seat');
+    const stack = dealt?.get(userId);
+    if (stack === undefined) {
+      problems.push(
+        `hand ${handId} (in progress): user ${userId} plays it but its start state deals him nothing`,
+      );
+    } else if (seat !== stack && seat !== intCol(row, 'contributed')) {
+      problems.push(
+        `hand ${handId} (in progress) at ${textCol(row, 'table_id')}: user ${userId} was dealt in with ${stack} but his seat account holds ${seat}`,
+      );
+    }
+  }
+}
+
+/**
+ * Each settled hand's players whose seat its settlement moved: the seat's balance just before it (its
+ * postings up to then, in transaction order) against the stack he was dealt. A player it did not move
+ * (net 0) leaves no trace to compare; the live audit sees him.
+ */
+async function auditSettledStacks(tx: SqlExecutor, problems: string[]): Promise<void> {
+  const rows = await tx.all(
+    `WITH seat_postings AS (
+       SELECT p.transaction_id, p.account_key, p.amount,
+              SUM(p.amount) OVER (PARTITION BY p.account_key ORDER BY p.transaction_id
+                                  ROWS UNBOUNDED PRECEDING) - p.amount AS before
+         FROM ledger_postings p JOIN ledger_accounts a ON a.account_key = p.account_key
+        WHERE a.kind = 'seat')
+     SELECT h.id, h.table_id, h.start_state, a.user_id, sp.before, hp.contributed
+       FROM hands h
+       JOIN ledger_transactions t ON t.kind = 'hand' AND t.memo = 'hand ' || CAST(h.id AS TEXT)
+       JOIN seat_postings sp ON sp.transaction_id = t.id
+       JOIN ledger_accounts a ON a.account_key = sp.account_key
+       JOIN hand_players hp ON hp.hand_id = h.id AND hp.user_id = a.user_id
+      WHERE h.status = 'settled' AND h.start_state IS NOT NULL
+      ORDER BY h.id, a.user_id`,
+  );
+  let handId = -1;
+  let dealt: DealtStacks | null = null;
+  for (const row of rows) {
+    if (intCol(row, 'id') !== handId) {
+      handId = intCol(row, 'id');
+      dealt = dealtStacks(textCol(row, 'start_state'));
+      if (dealt === null) problems.push(`hand ${handId}: its start state does not read`);
+    }
+    if (dealt === null) continue;
+    const userId = intCol(row, 'user_id');
+    const stack = dealt.get(userId);
+    const before = intCol(row, 'before');
+    if (stack !== undefined && before !== stack && before !== intCol(row, 'contributed')) {
+      problems.push(
+        `hand ${handId} at ${textCol(row, 'table_id')}: user ${userId} was dealt in with ${stack} but his seat account held ${before}`,
+      );
+    }
+  }
+}
+
+type DealtStacks = ReadonlyMap<number, number>;
+
+/** Each account's stack at the deal, from a stored start state (../table/hand-start.ts); null if unreadable. */
+function dealtStacks(json: string): DealtStacks | null {
+  try {
+    const start = JSON.parse(json) as { accounts?: unknown; stacks?: unknown };
+    const { accounts, stacks } = start;
+    if (!Array.isArray(accounts) || !Array.isArray(stacks)) return null;
+    return new Map(accounts.map((account, p): [number, number] => [Number(account), Number(stacks[p])]));
+  } catch {
+    return null;
+  }
 }
 
 const POOL_KINDS: Readonly<Record<string, 'entered' | 'refunded' | 'paid'>> = {

@@ -21,6 +21,9 @@ import { roomIntegrity } from '../integrity/index.js';
 import { handOfMemo, type LedgerTransactionRecord } from '../storage/ledger.js';
 import type { Storage, UserId, UserRecord } from '../storage/types.js';
 import { historyText } from '../table/history.js';
+import type { Table } from '../table/types.js';
+import { ClusterTable } from '../cluster/cluster-table.js';
+import { checkStacks } from '../ledger/live-stacks.js';
 
 /** How many of his last hands a player lookup lists. */
 export const STAFF_PLAYER_HANDS = 20;
@@ -323,9 +326,23 @@ export async function staffTransactions(
   return logged(storage, staff, 'transactions-lookup', { ...about, found: views.length }, views);
 }
 
-/** The ledger's audit and the staff log's chain, as `felt admin audit` prints them. */
-export async function staffAudit(storage: Storage, staff: UserRecord): Promise<StaffResult<StaffAuditView>> {
-  const { conserved, currencies, transactions, handsInProgress, problems } = await storage.audit();
+/**
+ * The ledger's audit and the staff log's chain, as `felt admin audit` prints them, and the seats of the
+ * live `tables` (this process's and, on a cluster, every other's, asked of their owners) against their
+ * ledger accounts.
+ */
+export async function staffAudit(
+  storage: Storage,
+  staff: UserRecord,
+  tables: readonly Table[] = [],
+): Promise<StaffResult<StaffAuditView>> {
+  const report = await storage.audit();
+  const live = await Promise.all(
+    tables.map((table) => (table instanceof ClusterTable ? table.checkStacks() : checkStacks(table))),
+  );
+  const problems = [...report.problems, ...live.flatMap((found) => found ?? [])];
+  const { currencies, transactions, handsInProgress } = report;
+  const conserved = problems.length === 0;
   const staffLog = await storage.checkStaffLog();
   const view = { conserved, currencies, transactions, handsInProgress, problems, staffLog };
   return logged(storage, staff, 'audit', { conserved, intact: staffLog.intact }, view);

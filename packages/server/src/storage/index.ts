@@ -4,6 +4,8 @@ import { sqlStorage } from './sql-storage.js';
 import { PostgresDriver, type PostgresDriverOptions } from './postgres.js';
 import { SqliteDriver } from './sqlite.js';
 import type { SqliteStorageOptions, Storage } from './types.js';
+import { OpenErrorCode, StorageOpenError } from './open-errors.js';
+import { ROOM_LOCK, roomModeGuard, type RoomModeGuard, type RoomModeOptions } from './room-mode.js';
 
 export interface PostgresStorageOptions extends PostgresDriverOptions {
   /** The clock (ms since the epoch); default `Date.now`. */
@@ -16,6 +18,7 @@ export { SqliteDriver } from './sqlite.js';
 export { PostgresDriver, isPostgresUrl, DEFAULT_POOL_SIZE, type PostgresDriverOptions } from './postgres.js';
 export type { SqlDriver, SqlExecutor, SqlValue, SqlRow, SqlDialect } from './sql.js';
 export { MIGRATIONS, migrate, type Migration } from './migrations.js';
+export { roomModeGuard, type RoomMode, type RoomModeGuard, type RoomModeOptions } from './room-mode.js';
 
 /** The data directory when none is given. */
 export const DEFAULT_DATA_DIR = './data';
@@ -58,24 +61,46 @@ export function openMigratedPostgresStorage(options: PostgresStorageOptions): Pr
   return migrated(openPostgresStorage(options));
 }
 
+export interface PostgresRoomOptions extends PostgresStorageOptions, RoomModeOptions {}
+
+/** The one-process room's storage, and the guard of the database's kind (./room-mode.ts). */
+export interface PostgresRoom {
+  readonly storage: Storage;
+  readonly mode: RoomModeGuard;
+}
+
 /**
  * The room's storage on PostgreSQL, migrated, for the one process that runs every table of the
  * database: it recovers every table in play on start and on stop, so a second process on the same
- * database would cancel the first one's hands. Refused while another holds the room's lock (until
- * tables are leased one by one).
+ * database would cancel the first one's hands. Refused while another holds the room's lock, and when
+ * the database is a cluster's (checked here, claimed by the caller once its port is bound).
  */
-export async function openPostgresRoomStorage(options: PostgresStorageOptions): Promise<Storage> {
-  const { clock, ...rest } = options;
+export async function openPostgresRoomStorage(options: PostgresRoomOptions): Promise<PostgresRoom> {
+  const { clock, switchMode, leaseMs, ...rest } = options;
   const driver = new PostgresDriver(rest);
   try {
-    if (!(await driver.holdLock('felt room'))) {
-      throw new Error('another felt serve runs on this database (one process per database for now)');
+    if (!(await driver.holdLock(ROOM_LOCK))) {
+      throw new StorageOpenError(
+        OpenErrorCode.ROOM_IN_USE,
+        'another felt serve runs on this database without --bus (one such process per database)',
+      );
     }
   } catch (error) {
     await driver.close();
     throw error;
   }
-  return migrated(sqlStorage(driver, clock));
+  const storage = await migrated(sqlStorage(driver, clock));
+  const mode = roomModeGuard(driver, 'one-process', {
+    leaseMs,
+    ...(switchMode !== undefined ? { switchMode } : {}),
+  });
+  try {
+    await mode.check();
+  } catch (error) {
+    await storage.close();
+    throw error;
+  }
+  return { storage, mode };
 }
 
 /** Runs the storage's migrations; closes it if they fail. */

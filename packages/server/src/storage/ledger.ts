@@ -114,6 +114,15 @@ export interface SeatBalance {
   readonly amount: number;
 }
 
+/** One seat account of a table as the ledger holds it, and what its player has put into hands in progress there. */
+export interface TableSeatAccount {
+  readonly userId: UserId;
+  readonly currency: Currency;
+  /** The account's balance: the chips in front of him and what he has put into hands in progress. */
+  readonly balance: number;
+  readonly committed: number;
+}
+
 /** The totals of one currency. `sum` is the sum of all the others and must be 0. */
 export interface CurrencyTotals {
   /** Players' balances. */
@@ -153,7 +162,7 @@ export interface AuditReport {
    * Every broken invariant, in words: a currency whose sum is not 0, an unbalanced transaction, an
    * account whose balance differs from the sum of its postings, a negative non-source balance, a seat
    * holding less than its player has put into hands in progress, a settled hand that did not pay out
-   * exactly what was put in.
+   * exactly what was put in, a player dealt a stack his seat account did not hold.
    */
   readonly problems: readonly string[];
 }
@@ -188,6 +197,8 @@ export interface Ledger {
   seat(tableId: string, userId: UserId, currency: Currency): Promise<number>;
   /** Every seat holding chips. */
   seats(): Promise<SeatBalance[]>;
+  /** The seat accounts of one table holding chips, read at one moment (the live audit's side of a table). */
+  seatsAt(tableId: string): Promise<TableSeatAccount[]>;
   /**
    * A raw balanced transaction (the primitive every movement is built on; exposed for the operator and
    * tests). Refused with UNBALANCED if the amounts do not add up to 0 or mix currencies, with

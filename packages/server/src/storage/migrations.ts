@@ -358,6 +358,27 @@ ALTER TABLE cluster_members ADD COLUMN box_key TEXT;
 `,
   },
   {
+    version: 27,
+    name: 'the kind of room a database is; seat accounts by table',
+    // One row, written by the first server to start (./room-mode.ts): a server of the other kind would
+    // recover the database's seats its own way under the live room. A database from before knows its
+    // kind by what it holds: cluster members, or players without any. The live audit reads one table's
+    // seat accounts at a time (ledger/live-stacks.ts).
+    sql: `
+CREATE INDEX ledger_accounts_table ON ledger_accounts (table_id);
+CREATE TABLE room_mode (
+  id INTEGER PRIMARY KEY,
+  mode TEXT NOT NULL,
+  claimed_at TIMESTAMPTZ NOT NULL
+);
+INSERT INTO room_mode (id, mode, claimed_at)
+  SELECT 1, 'cluster', CURRENT_TIMESTAMP WHERE EXISTS (SELECT 1 FROM cluster_members);
+INSERT INTO room_mode (id, mode, claimed_at)
+  SELECT 1, 'one-process', CURRENT_TIMESTAMP
+   WHERE NOT EXISTS (SELECT 1 FROM cluster_members) AND EXISTS (SELECT 1 FROM users);
+`,
+  },
+  {
     version: 28,
     name: 'the last TOTP step each staff account signed in with',
     // A code is refused once its step was taken (RFC 6238 §5.2), on every process and after restarts.

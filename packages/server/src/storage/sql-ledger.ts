@@ -252,6 +252,31 @@ export function sqlLedger({ driver, clock }: SqlContext): Ledger {
       return seatsWithChips(driver);
     },
 
+    seatsAt(tableId) {
+      return driver.transaction(
+        async (tx) =>
+          (
+            await tx.all(
+              `SELECT a.user_id, a.currency, a.balance,
+                      (SELECT COALESCE(SUM(hp.contributed), 0)
+                         FROM hands h JOIN hand_players hp ON hp.hand_id = h.id
+                        WHERE h.status = 'in-progress' AND h.table_id = a.table_id
+                          AND h.currency = a.currency AND hp.user_id = a.user_id) AS committed
+                 FROM ledger_accounts a
+                WHERE a.kind = 'seat' AND a.table_id = ? AND a.balance <> 0
+                ORDER BY a.user_id`,
+              [tableId],
+            )
+          ).map((row) => ({
+            userId: intCol(row, 'user_id'),
+            currency: currencyOf(row),
+            balance: intCol(row, 'balance'),
+            committed: intCol(row, 'committed'),
+          })),
+        { readOnly: true },
+      );
+    },
+
     post(kind, postings, memo) {
       return atomically(driver, async (tx) => {
         if (postings.some((p) => p.account.kind === 'pot')) {

@@ -611,7 +611,7 @@ export const HANDLERS: Handlers = {
 
   async [ClientOp.STAFF_AUDIT](hub, connection) {
     const staff = await staffOf(hub, connection);
-    return { audit: answer(await staffAudit(hub.room.storage, staff)) };
+    return { audit: answer(await staffAudit(hub.room.storage, staff, hub.room.lobby.allTables())) };
   },
 
   /** One table, or every table (a drain): each finishes the hand in play and starts no other. */
