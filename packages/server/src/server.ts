@@ -250,10 +250,11 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     http = server;
     server.keepAliveTimeout = 5000;
     addresses.attach(server);
-    closeSlowHeaders(server, headersTimeout);
     // The port first: a start that cannot bind it exits having recovered nothing. Players who connect
     // meanwhile wait until the room is recovered and ready.
     gate = gateConnections(server);
+    // Counted from the accept, held or not: a connection silent past it is closed.
+    closeSlowHeaders(server, headersTimeout);
     await new Promise<void>((resolveListen, reject) => {
       server.once('error', reject);
       server.listen(options.port ?? 8080, options.host, () => {

@@ -8,8 +8,8 @@
  *
  * `check` (before the port is bound) only reads; `claim` (once the port is bound) checks again and
  * records the kind in one transaction. The one-process server holds the `felt room` advisory lock for
- * its whole life (./index.ts); a member's claim takes the same lock for its transaction, so the two
- * claims can never both pass.
+ * its whole life (./index.ts); a member's claim takes the same lock, shared, for its transaction, so
+ * the two kinds' claims can never both pass while members starting together never refuse each other.
  */
 import { OpenErrorCode, StorageOpenError } from './open-errors.js';
 import { intCol, textCol, type SqlDriver, type SqlExecutor } from './sql.js';
@@ -90,9 +90,10 @@ async function whyNot(
       );
     }
   } else {
-    // The lock a one-process server holds while it runs; held here until this transaction ends.
+    // The lock a one-process server holds while it runs, taken shared until this transaction ends:
+    // members starting together do not shut each other out, a one-process server is.
     const free = await tx.get(
-      `SELECT CASE WHEN pg_try_advisory_xact_lock(hashtext('${ROOM_LOCK}')) THEN 1 ELSE 0 END AS free`,
+      `SELECT CASE WHEN pg_try_advisory_xact_lock_shared(hashtext('${ROOM_LOCK}')) THEN 1 ELSE 0 END AS free`,
     );
     if (intCol(free!, 'free') !== 1) {
       return new StorageOpenError(
