@@ -267,6 +267,38 @@ describe.runIf(reachable)('the bus (NATS)', () => {
     expect(refusals.map((refusal) => refusal.why)).toEqual(['stale', 'not a live member']);
   });
 
+  it('while nobody can be told live (the database away) nothing is taken, nothing breaks, and it goes on after', async () => {
+    let away = true;
+    const keys = new MemberKeys();
+    const owner = await Bus.connect(NATS_URL, 'owner', room, {
+      keys,
+      members: new LiveMembers(
+        {
+          liveMemberKeys: (id) =>
+            away
+              ? Promise.reject(new Error('connection refused'))
+              : Promise.resolve(registered.get(id) ?? null),
+        },
+        0,
+      ),
+    });
+    buses.push(owner);
+    const member = nextMember++;
+    registered.set(member, keys.public);
+    owner.identify(member);
+    let handled = 0;
+    owner.serveMember(member, () => Promise.resolve(++handled));
+    await owner.flush();
+    const { bus: caller } = await open('caller');
+    const during = await caller
+      .request(member, { requestId: randomUUID(), body: null }, 1000)
+      .catch((error: unknown) => error);
+    expect(during).toBeInstanceOf(BusUnavailable);
+    away = false;
+    expect(await caller.request(member, { requestId: randomUUID(), body: null }, 10_000)).toBe(1);
+    expect(handled).toBe(1);
+  });
+
   it('a broadcast is heard from the member that signed it, and refused once altered or unsigned', async () => {
     const { bus: sender, member } = await open('sender');
     const { bus: listener } = await open('listener');

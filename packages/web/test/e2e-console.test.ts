@@ -305,9 +305,9 @@ describe.skipIf(!ready.ok)('the staff console (headless Chromium, real server)',
     await opened.waitFor({ timeout: 10_000 });
     await opened.getByRole('button', { name: /^Close / }).click();
     await opened.waitFor({ state: 'detached', timeout: 10_000 });
-    expect(await players.getByTestId('tables-done').textContent()).toBe(
-      'evening-nl: closing after its hand (players cashed out)',
-    );
+    await expect
+      .poll(() => players.getByTestId('tables-done').textContent())
+      .toBe('evening-nl: closing after its hand (players cashed out)');
 
     // A player: no console on his page, and every console request over a raw socket is NOT_STAFF.
     expect(await bystander.page.getByRole('tab', { name: 'Console' }).count()).toBe(0);

@@ -439,8 +439,8 @@ export class Bot {
   /**
    * Its 32 bytes for the hand whose commitment the view names. A hand that started before they arrived
    * refuses them (WRONG_COMMITMENT): not an error of the bot's — the next view names the next hand. In a
-   * tournament the director may move or bust it between the view and its answer (NOT_SEATED): not its
-   * error either.
+   * tournament the director may move or bust it between the view and its answer (NOT_SEATED), or break
+   * the table it was at (NO_SUCH_TABLE): not its error either.
    */
   async #contribute(tableId: string, commitment: string): Promise<void> {
     const client = this.#client;
@@ -449,7 +449,8 @@ export class Bot {
     const fields = { tableId, commitment, bytes: randomBytes(32).toString('hex') };
     const answer = await client.request('fair-contribute', fields);
     if (answer.ok || answer.code === 'WRONG_COMMITMENT') return;
-    if (answer.code === 'NOT_SEATED' && this.#context.tournament !== undefined) return;
+    const moved = answer.code === 'NOT_SEATED' || answer.code === 'NO_SUCH_TABLE';
+    if (moved && this.#context.tournament !== undefined) return;
     this.#context.stats.refused('fair-contribute', answer.code);
   }
 

@@ -94,6 +94,8 @@ interface Opened {
 }
 
 const encoder = new TextEncoder();
+/** A message that could not be opened (the database away while its sender's liveness was asked) is dropped. */
+const noop = (): void => undefined;
 const decoder = new TextDecoder();
 
 const isMemberId = (value: unknown): value is number => Number.isSafeInteger(value) && (value as number) > 0;
@@ -348,7 +350,7 @@ export class Bus {
             .then((answer) => this.#seal(opened.from, reply, answer))
             .then((sealed) => msg.respond(sealed))
             .catch(() => undefined);
-        });
+        }, noop);
       },
     });
     return this.#track(subscription);
@@ -418,7 +420,7 @@ export class Bus {
           if (error !== null) return;
           void this.#verify(full, msg.data).then((opened) => {
             if (opened !== null) onValue(opened.body, opened.from);
-          });
+          }, noop);
         },
       }),
     );
@@ -433,7 +435,7 @@ export class Bus {
           if (error !== null) return;
           void this.#unseal(full, msg.data).then((opened) => {
             if (opened !== null) onValue(opened.body, opened.from);
-          });
+          }, noop);
         },
       }),
     );
