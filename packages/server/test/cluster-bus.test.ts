@@ -18,6 +18,7 @@ import {
   type BusRefusal,
 } from '../src/cluster/bus.js';
 import { MemberKeys, type PublicMemberKeys } from '../src/cluster/bus-crypto.js';
+import { frameHeader, SEALED } from '../src/cluster/bus-frames.js';
 import { LiveMembers } from '../src/cluster/peers.js';
 import { NATS_URL, natsReachable } from './nats-helpers.js';
 
@@ -178,29 +179,18 @@ describe.runIf(reachable)('the bus (NATS)', () => {
     owner.serveMember(member, () => Promise.resolve(++handled));
     await owner.flush();
     const nc = await stranger();
+    const nobodySealed = Buffer.alloc(40, 7);
     const forged = [
       // The message a member sent before the bus was closed: plain JSON.
-      { requestId: randomUUID(), body: { kind: 'handle', tableId: 't1' } },
-      // An envelope naming a live member, with a box nobody sealed.
-      {
-        from: member,
-        to: member,
-        at: Date.now(),
-        iv: 'AAAAAAAAAAAAAAAA',
-        box: 'AAAAAAAAAAAAAAAAAAAAAAAAAAAA',
-      },
+      Buffer.from(JSON.stringify({ requestId: randomUUID(), body: { kind: 'handle', tableId: 't1' } })),
+      // A frame naming a live member, with bytes nobody sealed.
+      Buffer.concat([frameHeader({ kind: SEALED, from: member, to: member, at: Date.now() }), nobodySealed]),
       // A member id nobody registered.
-      {
-        from: 999_999,
-        to: member,
-        at: Date.now(),
-        iv: 'AAAAAAAAAAAAAAAA',
-        box: 'AAAAAAAAAAAAAAAAAAAAAAAAAAAA',
-      },
+      Buffer.concat([frameHeader({ kind: SEALED, from: 999_999, to: member, at: Date.now() }), nobodySealed]),
     ];
     for (const message of forged) {
       const answer = await nc
-        .request(subjectOf(`member.${member}.requests`), JSON.stringify(message), { timeout: 1000 })
+        .request(subjectOf(`member.${member}.requests`), message, { timeout: 1000 })
         .catch((error: unknown) => error);
       expect(answer).toBeInstanceOf(Error);
     }
@@ -215,7 +205,7 @@ describe.runIf(reachable)('the bus (NATS)', () => {
   it('what is sealed for one member is read by no other, and a stranger sees no byte of it in clear', async () => {
     const { bus: owner, member: ownerId } = await open('owner');
     const { bus: watcher, member } = await open('watcher');
-    const { bus: eavesdropper } = await open('eavesdropper');
+    const { bus: eavesdropper, member: eavesdropperId } = await open('eavesdropper');
     const subject = `push.${member}.1`;
     const got: unknown[] = [];
     const overheard: unknown[] = [];
@@ -227,12 +217,33 @@ describe.runIf(reachable)('the bus (NATS)', () => {
     await Promise.all([watcher.flush(), eavesdropper.flush(), nc.flush()]);
     owner.publishTo(member, subject, { epoch: 1, seq: 1, message: { cards: ['Ah', 'Kd'] } });
     await until(() => got.length === 1 && raw.length === 1, 'the push');
-    await until(() => refusals.length === 1, "the eavesdropper's refusal");
     expect(got).toEqual([{ epoch: 1, seq: 1, message: { cards: ['Ah', 'Kd'] } }]);
+    expect(raw[0]!.subject).toBe(subjectOf(`pushes.${member}`));
+    expect(raw[0]!.data[0]).toBe(SEALED);
+    expect(Buffer.from(raw[0]!.data).includes(JSON.stringify({ cards: ['Ah', 'Kd'] }))).toBe(false);
+    expect(Buffer.from(raw[0]!.data).includes('"cards"')).toBe(false);
+    // The same bytes put on the eavesdropper's own push subject: not for it, and it cannot open them.
+    nc.publish(subjectOf(`pushes.${eavesdropperId}`), raw[0]!.data);
+    await until(() => refusals.length === 1, "the eavesdropper's refusal");
     expect(overheard).toEqual([]);
     expect(refusals).toEqual([{ bus: 'eavesdropper', why: 'not for this member', from: ownerId }]);
-    expect(raw[0]!.string()).not.toContain('Ah');
-    expect(raw[0]!.string()).not.toContain('cards');
+  });
+
+  it("an action's pushes to one member, for all its subscriptions, travel as one sealed frame", async () => {
+    const { bus: owner } = await open('owner');
+    const { bus: watcher, member } = await open('watcher');
+    const got: string[] = [];
+    for (const n of [1, 2, 3])
+      watcher.subscribeSealed(`push.${member}.${n}`, (value) => got.push(`${n}:${String(value)}`));
+    const nc = await stranger();
+    const raw: Msg[] = [];
+    nc.subscribe(subjectOf(`pushes.${member}`), { callback: (_error, msg) => raw.push(msg) });
+    await Promise.all([watcher.flush(), nc.flush()]);
+    for (const n of [1, 2, 3]) owner.publishTo(member, `push.${member}.${n}`, 'a');
+    owner.publishTo(member, `push.${member}.1`, 'b');
+    await until(() => got.length === 4, 'the pushes');
+    expect(got).toEqual(['1:a', '2:a', '3:a', '1:b']);
+    expect(raw).toHaveLength(1);
   });
 
   it('a member that is not live any more is not heard, nor is a request replayed after its time', async () => {
@@ -311,9 +322,14 @@ describe.runIf(reachable)('the bus (NATS)', () => {
     sender.publish('owned-tables', { member, tables: [] });
     await until(() => heard.length === 1 && raw.length === 1, 'the broadcast');
     expect(heard).toEqual([{ value: { member, tables: [] }, from: member }]);
-    const envelope = JSON.parse(raw[0]!.string()) as { body: string };
-    const altered = { ...envelope, body: JSON.stringify({ member, tables: [{ tableId: 'real-money' }] }) };
-    nc.publish(subjectOf('owned-tables'), JSON.stringify(altered));
+    const signed = Buffer.from(raw[0]!.data);
+    const body = JSON.stringify({ member, tables: [] });
+    expect(signed.subarray(signed.length - body.length).toString()).toBe(body);
+    const altered = Buffer.concat([
+      signed.subarray(0, signed.length - body.length),
+      Buffer.from(JSON.stringify({ member, tables: [{ tableId: 'real-money' }] })),
+    ]);
+    nc.publish(subjectOf('owned-tables'), altered);
     nc.publish(subjectOf('owned-tables'), JSON.stringify({ member, tables: [{ tableId: 'real-money' }] }));
     await until(() => refusals.length === 2, 'both refusals');
     expect(heard).toHaveLength(1);

@@ -60,8 +60,9 @@ export class MemberKeys {
     return Buffer.from(hkdfSync('sha256', agreed, room, `felt bus ${low} ${high}`, 32));
   }
 
-  signature(data: string): string {
-    return sign(null, Buffer.from(data), this.#sign.privateKey).toString('base64');
+  /** Ed25519's 64 bytes over `data`. */
+  signature(data: Uint8Array): Buffer {
+    return sign(null, data, this.#sign.privateKey);
   }
 }
 
@@ -77,38 +78,33 @@ export function peerKeys(stored: PublicMemberKeys): PeerKeys | null {
   }
 }
 
-export function signatureValid(key: KeyObject, data: string, signature: string): boolean {
+export function signatureValid(key: KeyObject, data: Uint8Array, signature: Uint8Array): boolean {
   try {
-    return verify(null, Buffer.from(data), key, Buffer.from(signature, 'base64'));
+    return verify(null, data, key, signature);
   } catch {
     return false;
   }
 }
 
-/** A sealed body: a fresh IV, and the ciphertext with its tag. */
-export interface Sealed {
-  readonly iv: string;
-  readonly box: string;
-}
-
-export function seal(key: Buffer, associated: string, plain: Uint8Array): Sealed {
+/** Seals `plain`: a fresh IV, then the ciphertext and its tag. */
+export function seal(key: Buffer, associated: Uint8Array, plain: Uint8Array): Buffer {
   const iv = randomBytes(IV_BYTES);
   const cipher = createCipheriv('aes-256-gcm', key, iv);
-  cipher.setAAD(Buffer.from(associated));
-  const box = Buffer.concat([cipher.update(plain), cipher.final(), cipher.getAuthTag()]);
-  return { iv: iv.toString('base64'), box: box.toString('base64') };
+  cipher.setAAD(associated);
+  return Buffer.concat([iv, cipher.update(plain), cipher.final(), cipher.getAuthTag()]);
 }
 
-/** The plain body, or null when the key, the associated data or the bytes are not the sealer's. */
-export function unseal(key: Buffer, associated: string, sealed: Sealed): Buffer | null {
+/** The plain bytes, or null when the key, the associated data or the bytes are not the sealer's. */
+export function unseal(key: Buffer, associated: Uint8Array, sealed: Uint8Array): Buffer | null {
+  if (sealed.length < IV_BYTES + TAG_BYTES) return null;
   try {
-    const iv = Buffer.from(sealed.iv, 'base64');
-    const box = Buffer.from(sealed.box, 'base64');
-    if (iv.length !== IV_BYTES || box.length < TAG_BYTES) return null;
-    const decipher = createDecipheriv('aes-256-gcm', key, iv);
-    decipher.setAAD(Buffer.from(associated));
-    decipher.setAuthTag(box.subarray(box.length - TAG_BYTES));
-    return Buffer.concat([decipher.update(box.subarray(0, box.length - TAG_BYTES)), decipher.final()]);
+    const decipher = createDecipheriv('aes-256-gcm', key, sealed.subarray(0, IV_BYTES));
+    decipher.setAAD(associated);
+    decipher.setAuthTag(sealed.subarray(sealed.length - TAG_BYTES));
+    return Buffer.concat([
+      decipher.update(sealed.subarray(IV_BYTES, sealed.length - TAG_BYTES)),
+      decipher.final(),
+    ]);
   } catch {
     return null;
   }

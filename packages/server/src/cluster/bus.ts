@@ -17,14 +17,8 @@
  *   stopped member, an old message replayed, a body altered — is refused and reported, never applied.
  */
 import { connect, ErrorCode, NatsError, type NatsConnection, type Subscription } from 'nats';
-import {
-  MemberKeys,
-  seal,
-  signatureValid,
-  unseal,
-  type PublicMemberKeys,
-  type Sealed,
-} from './bus-crypto.js';
+import { MemberKeys, seal, signatureValid, unseal, type PublicMemberKeys } from './bus-crypto.js';
+import { covered, frameHeader, readFrame, SEALED, SIGNATURE_BYTES, SIGNED } from './bus-frames.js';
 import type { LiveMembers } from './peers.js';
 import type { MemberId } from './registry.js';
 import { natsConnectionOptions, type BusConnectOptions } from './bus-connection.js';
@@ -72,21 +66,6 @@ export interface BusSecurity {
   readonly refused?: RefusalSink;
 }
 
-/** A unicast message as it travels: sealed by `from` for `to` at `at` (./bus-crypto.ts). */
-interface SealedEnvelope extends Sealed {
-  readonly from: number;
-  readonly to: number;
-  readonly at: number;
-}
-
-/** A broadcast as it travels: its JSON body in clear, signed by `from` at `at`. */
-interface SignedEnvelope {
-  readonly from: number;
-  readonly at: number;
-  readonly body: string;
-  readonly sig: string;
-}
-
 /** A message opened: the member that sent it and what it said. */
 interface Opened {
   readonly from: MemberId;
@@ -98,43 +77,15 @@ const encoder = new TextEncoder();
 const noop = (): void => undefined;
 const decoder = new TextDecoder();
 
-const isMemberId = (value: unknown): value is number => Number.isSafeInteger(value) && (value as number) > 0;
 const isText = (value: unknown): value is string => typeof value === 'string';
 
-function parse(data: Uint8Array): Record<string, unknown> | null {
+function parseBody(bytes: Uint8Array): { readonly ok: true; readonly body: unknown } | null {
   try {
-    const value: unknown = JSON.parse(decoder.decode(data));
-    return typeof value === 'object' && value !== null && !Array.isArray(value)
-      ? (value as Record<string, unknown>)
-      : null;
+    return { ok: true, body: JSON.parse(decoder.decode(bytes)) as unknown };
   } catch {
     return null;
   }
 }
-
-const sealedEnvelope = (value: Record<string, unknown> | null): SealedEnvelope | null =>
-  value !== null &&
-  isMemberId(value['from']) &&
-  isMemberId(value['to']) &&
-  Number.isSafeInteger(value['at']) &&
-  isText(value['iv']) &&
-  isText(value['box'])
-    ? (value as unknown as SealedEnvelope)
-    : null;
-
-const signedEnvelope = (value: Record<string, unknown> | null): SignedEnvelope | null =>
-  value !== null &&
-  isMemberId(value['from']) &&
-  Number.isSafeInteger(value['at']) &&
-  isText(value['body']) &&
-  isText(value['sig'])
-    ? (value as unknown as SignedEnvelope)
-    : null;
-
-const sealedData = (subject: string, from: number, to: number, at: number) =>
-  `sealed\n${subject}\n${from}\n${to}\n${at}`;
-const signedData = (subject: string, from: number, at: number, body: string) =>
-  `signed\n${subject}\n${from}\n${at}\n${body}`;
 
 /** A request as it travels: the caller's id for it and what it asks. */
 export interface BusRequest<T> {
@@ -178,6 +129,8 @@ export class PushOrder {
 export type MemberDesk = 'requests' | 'tournaments';
 
 const memberSubject = (member: number, desk: MemberDesk): string => `member.${member}.${desk}`;
+/** Where a member receives its pushes, every subscription's at once. */
+const pushSubject = (member: MemberId): string => `pushes.${member}`;
 
 /** Answers of recent request ids, kept for {@link DEDUP_MS}, in the order they came (oldest first). */
 class RecentRequests<R> {
@@ -206,6 +159,11 @@ export class Bus {
   #clockOffsetMs = 0;
   /** The key shared with each member, for this process's member id of now. */
   readonly #shared = new Map<MemberId, Buffer>();
+  /** Pushes not sent yet, by the member they go to: each a subject and its value. */
+  readonly #outbox = new Map<MemberId, [string, unknown][]>();
+  /** The handlers of this member's pushes, by subject. */
+  readonly #pushHandlers = new Map<string, (value: unknown, from: MemberId) => void>();
+  #stopPushes: () => void = noop;
 
   private constructor(
     private readonly nc: NatsConnection,
@@ -239,6 +197,7 @@ export class Bus {
   identify(member: MemberId): void {
     this.#me = member;
     this.#shared.clear();
+    this.#listenForPushes(member);
   }
 
   /** The room's clock (the database's) is `offsetMs` ahead of this process's. */
@@ -254,8 +213,8 @@ export class Bus {
     return `${this.room}.${subject}`;
   }
 
-  #refuse(why: BusRefusal, subject: string, from: unknown): null {
-    this.security.refused?.(why, subject, isMemberId(from) ? from : 0);
+  #refuse(why: BusRefusal, subject: string, from: number): null {
+    this.security.refused?.(why, subject, from);
     return null;
   }
 
@@ -273,21 +232,20 @@ export class Bus {
     if (from === 0) throw new Error('the bus speaks only for a member that has joined');
     const keys = await this.security.members.keysOf(to);
     if (keys === null) throw new BusUnavailable('no-responders', subject);
-    const at = this.#now();
+    const head = frameHeader({ kind: SEALED, from, to, at: this.#now() });
     const sealed = seal(
       this.#sharedKey(to, keys.box),
-      sealedData(subject, from, to, at),
+      covered(subject, head),
       encoder.encode(JSON.stringify(value)),
     );
-    const envelope: SealedEnvelope = { from, to, at, ...sealed };
-    return encoder.encode(JSON.stringify(envelope));
+    return Buffer.concat([head, sealed]);
   }
 
   /** Opens a message sealed for this member; null (reported) when it is not a live member's, for it, now. */
   async #unseal(subject: string, data: Uint8Array, expectedFrom?: MemberId): Promise<Opened | null> {
-    const envelope = sealedEnvelope(parse(data));
-    if (envelope === null) return this.#refuse('malformed', subject, 0);
-    const { from, to, at } = envelope;
+    const frame = readFrame(data);
+    if (frame === null || frame.header.kind !== SEALED) return this.#refuse('malformed', subject, 0);
+    const { from, to, at } = frame.header;
     if (to !== this.#me || (expectedFrom !== undefined && from !== expectedFrom)) {
       return this.#refuse('not for this member', subject, from);
     }
@@ -295,31 +253,29 @@ export class Bus {
     const keys = await this.security.members.keysOf(from);
     if (keys === null) return this.#refuse('not a live member', subject, from);
     if (to !== this.#me) return this.#refuse('not for this member', subject, from);
-    const plain = unseal(this.#sharedKey(from, keys.box), sealedData(subject, from, to, at), envelope);
+    const plain = unseal(this.#sharedKey(from, keys.box), covered(subject, frame.head), frame.rest);
     if (plain === null) return this.#refuse('not from its sender', subject, from);
-    try {
-      return { from, body: JSON.parse(decoder.decode(plain)) as unknown };
-    } catch {
-      return this.#refuse('malformed', subject, from);
-    }
+    const parsed = parseBody(plain);
+    return parsed === null ? this.#refuse('malformed', subject, from) : { from, body: parsed.body };
   }
 
   /** Opens a broadcast; null (reported) when a live member did not sign it, now. */
   async #verify(subject: string, data: Uint8Array): Promise<Opened | null> {
-    const envelope = signedEnvelope(parse(data));
-    if (envelope === null) return this.#refuse('malformed', subject, 0);
-    const { from, at, body, sig } = envelope;
+    const frame = readFrame(data);
+    if (frame === null || frame.header.kind !== SIGNED || frame.rest.length < SIGNATURE_BYTES) {
+      return this.#refuse('malformed', subject, 0);
+    }
+    const { from, at } = frame.header;
     if (Math.abs(this.#now() - at) > ACCEPTED_SKEW_MS) return this.#refuse('stale', subject, from);
     const keys = await this.security.members.keysOf(from);
     if (keys === null) return this.#refuse('not a live member', subject, from);
-    if (!signatureValid(keys.sign, signedData(subject, from, at, body), sig)) {
+    const signature = frame.rest.subarray(0, SIGNATURE_BYTES);
+    const body = frame.rest.subarray(SIGNATURE_BYTES);
+    if (!signatureValid(keys.sign, covered(subject, frame.head, body), signature)) {
       return this.#refuse('not from its sender', subject, from);
     }
-    try {
-      return { from, body: JSON.parse(body) as unknown };
-    } catch {
-      return this.#refuse('malformed', subject, from);
-    }
+    const parsed = parseBody(body);
+    return parsed === null ? this.#refuse('malformed', subject, from) : { from, body: parsed.body };
   }
 
   /**
@@ -387,28 +343,67 @@ export class Bus {
     const from = this.#me;
     if (from === 0) return;
     const full = this.#subject(subject);
-    const at = this.#now();
-    const body = JSON.stringify(value);
-    const envelope: SignedEnvelope = {
-      from,
-      at,
-      body,
-      sig: this.security.keys.signature(signedData(full, from, at, body)),
-    };
-    this.nc.publish(full, encoder.encode(JSON.stringify(envelope)));
+    const head = frameHeader({ kind: SIGNED, from, to: 0, at: this.#now() });
+    const body = encoder.encode(JSON.stringify(value));
+    const signature = this.security.keys.signature(covered(full, head, body));
+    this.nc.publish(full, Buffer.concat([head, signature, body]));
   }
 
   /**
-   * Sends `value` on `subject` sealed for `member` alone (a subscription's pushes: a player's private
-   * view). Dropped when that member is not live, as NATS drops what nobody reads.
+   * Sends `value` for the handler of `subject` at `member` alone (a subscription's pushes: a player's
+   * private view). What this process sends one member in one turn of its event loop — every viewer's
+   * message of an action — goes as one frame on that member's push subject, sealed once. Dropped when
+   * that member is not live, as NATS drops what nobody reads.
    */
   publishTo(member: MemberId, subject: string, value: unknown): void {
-    const full = this.#subject(subject);
-    this.#seal(member, full, value)
-      .then((sealed) => {
-        this.nc.publish(full, sealed);
-      })
-      .catch(() => undefined);
+    let batch = this.#outbox.get(member);
+    if (batch === undefined) {
+      batch = [];
+      this.#outbox.set(member, batch);
+    }
+    batch.push([subject, value]);
+    if (this.#outbox.size === 1 && batch.length === 1) {
+      setImmediate(() => {
+        this.#sendPushes();
+      });
+    }
+  }
+
+  #sendPushes(): void {
+    const outbox = [...this.#outbox];
+    this.#outbox.clear();
+    for (const [member, batch] of outbox) {
+      const full = this.#subject(pushSubject(member));
+      this.#seal(member, full, batch)
+        .then((sealed) => {
+          this.nc.publish(full, sealed);
+        })
+        .catch(noop);
+    }
+  }
+
+  /** Receives this member's pushes, each handed to the handler of its subject. */
+  #listenForPushes(member: MemberId): void {
+    this.#stopPushes();
+    const full = this.#subject(pushSubject(member));
+    this.#stopPushes = this.#track(
+      this.nc.subscribe(full, {
+        callback: (error, msg) => {
+          if (error !== null) return;
+          void this.#unseal(full, msg.data).then((opened) => {
+            if (opened === null) return;
+            if (!Array.isArray(opened.body)) {
+              this.#refuse('malformed', full, opened.from);
+              return;
+            }
+            for (const entry of opened.body as unknown[]) {
+              if (!Array.isArray(entry) || !isText(entry[0])) continue;
+              this.#pushHandlers.get(entry[0])?.(entry[1], opened.from);
+            }
+          }, noop);
+        },
+      }),
+    );
   }
 
   /** Receives the broadcasts on `subject` that a live member signed, until the returned function is called. */
@@ -426,19 +421,15 @@ export class Bus {
     );
   }
 
-  /** Receives what live members seal for this one on `subject`, until the returned function is called. */
+  /**
+   * Receives what live members send this one for `subject` ({@link publishTo}), until the returned
+   * function is called.
+   */
   subscribeSealed(subject: string, onValue: (value: unknown, from: MemberId) => void): () => void {
-    const full = this.#subject(subject);
-    return this.#track(
-      this.nc.subscribe(full, {
-        callback: (error, msg) => {
-          if (error !== null) return;
-          void this.#unseal(full, msg.data).then((opened) => {
-            if (opened !== null) onValue(opened.body, opened.from);
-          }, noop);
-        },
-      }),
-    );
+    this.#pushHandlers.set(subject, onValue);
+    return () => {
+      if (this.#pushHandlers.get(subject) === onValue) this.#pushHandlers.delete(subject);
+    };
   }
 
   #track(subscription: Subscription): () => void {

@@ -25,8 +25,12 @@ export class LiveMembers {
 
   constructor(
     private readonly lookup: MemberLookup,
-    /** How long an answer about a member's liveness holds: about one look at the leases. */
-    private readonly freshMs = 1000,
+    /**
+     * How long an answer about a member's liveness holds: longer than a look at the leases, which
+     * renews it for every live member (a message then never waits on the database), shorter than a
+     * lease, after which a member not heard from is dead.
+     */
+    private readonly freshMs = 2500,
   ) {}
 
   /** A look at the members (by the database's clock) saw `live` live just now. */
