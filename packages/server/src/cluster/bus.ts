@@ -6,12 +6,13 @@
  *   client request id, and the member keeps the answer (or the work in flight) of every id it saw in the
  *   last {@link DEDUP_MS}: a retry after a time-out or "no responders" gets that answer again and is never
  *   applied twice.
- * - **Pushes**: an owner publishes a table's messages for one subscription on a subject the subscriber
- *   chose, each with the owner's lease epoch and the subscription's sequence number (1, 2, …). NATS
- *   delivers at most once, so a subscriber checks the order ({@link PushOrder}): an older epoch is dropped,
- *   and a gap means a message was lost: the subscriber asks again, which starts with a snapshot.
- * - **Only members speak** (./bus-crypto.ts): every request, answer and push is sealed to the member it
- *   is for, every broadcast signed, with keys each member registered when it joined; a message is
+ * - **Pushes**: an owner sends a table's messages for one subscription under a name the subscriber
+ *   chose, each with the owner's lease epoch and the subscription's sequence number (1, 2, …); what it
+ *   sends one member in one turn of its event loop travels as one frame on that member's push subject.
+ *   NATS delivers at most once, so a subscriber checks the order ({@link PushOrder}): an older epoch is
+ *   dropped, and a gap means a message was lost: the subscriber asks again, which starts with a snapshot.
+ * - **Only members speak** (./bus-crypto.ts, ./bus-frames.ts): every request, answer and push is sealed
+ *   to the member it is for, every broadcast signed, with keys each member registered when it joined; a message is
  *   accepted only from a live member (./peers.ts), sent within {@link ACCEPTED_SKEW_MS} of now by the
  *   room's clock. Anything else — a client that holds the bus's credentials but no member's keys, a
  *   stopped member, an old message replayed, a body altered — is refused and reported, never applied.
