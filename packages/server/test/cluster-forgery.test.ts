@@ -15,17 +15,19 @@ import { frameHeader, readFrame, SEALED, SIGNATURE_BYTES, SIGNED } from '../src/
 import { PostgresDriver } from '../src/storage/index.js';
 import { intCol } from '../src/storage/sql.js';
 import { expectConserved } from './cluster-helpers.js';
-import { clusterUp, commandInstalled, spareConnection, type ClusterUp } from './cluster-up-helpers.js';
+import {
+  clusterUp,
+  roomOf,
+  commandInstalled,
+  spareConnection,
+  type ClusterUp,
+} from './cluster-up-helpers.js';
 import { Player, tempDir, writeTables } from './integration-helpers.js';
 import { postgresReachable, testDatabase } from './postgres-helpers.js';
 import { nlHoldem } from './table-configs.js';
 
 const TABLE = 'forged-1';
 const reachable = (await commandInstalled('nats-server')) && (await postgresReachable());
-
-/** The room's subjects on the bus, as `Bus.connect` makes them from the database's name. */
-const roomOf = (db: string): string =>
-  `felt.${decodeURIComponent(new URL(db).pathname.slice(1)).replaceAll(/[^A-Za-z0-9_-]/g, '_')}`;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

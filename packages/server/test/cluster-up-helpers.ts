@@ -146,3 +146,7 @@ export function commandInstalled(
     return Promise.resolve();
   });
 }
+
+/** The room's subjects on the bus, as `Bus.connect` makes them from the database's name. */
+export const roomOf = (db: string): string =>
+  `felt.${decodeURIComponent(new URL(db).pathname.slice(1)).replaceAll(/[^A-Za-z0-9_-]/g, '_')}`;

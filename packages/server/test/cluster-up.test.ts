@@ -12,6 +12,7 @@ import { Player, tempDir, writeTables } from './integration-helpers.js';
 import {
   alive,
   clusterUp,
+  roomOf,
   commandInstalled,
   natsPid,
   spareConnection,
@@ -26,10 +27,6 @@ const natsThere = await commandInstalled('nats-server');
 const reachable = natsThere && (await postgresReachable());
 const initdbThere = natsThere && (await commandInstalled('initdb'));
 const opensslThere = await commandInstalled('openssl', ['version']);
-
-/** The room's subjects on the bus, as `Bus.connect` makes them from the database's name. */
-const roomOf = (db: string): string =>
-  `felt.${decodeURIComponent(new URL(db).pathname.slice(1)).replaceAll(/[^A-Za-z0-9_-]/g, '_')}`;
 
 /** The member id each member joined the cluster as, from its log in the cluster's folder. */
 function joinedAs(cluster: ClusterUp): number[] {

@@ -129,17 +129,7 @@ export function chipChop(stacks: readonly number[], unpaid: readonly number[]): 
   checkDeal(stacks, unpaid);
   const floor = unpaid.length === stacks.length ? unpaid.at(-1)! : 0;
   const rest = total(unpaid) - floor * stacks.length;
-  const chips = BigInt(total(stacks));
-  const exact = stacks.map((s) => BigInt(rest) * BigInt(s));
-  const parts = exact.map((x) => x / chips);
-  let left = BigInt(rest) - parts.reduce((a, b) => a + b, 0n);
-  const order = exact
-    .map((x, i) => ({ i, rem: x % chips }))
-    .sort((a, b) => (b.rem > a.rem ? 1 : b.rem < a.rem ? -1 : a.i - b.i));
-  for (const { i } of order) {
-    if (left <= 0n) break;
-    parts[i]! += 1n;
-    left -= 1n;
-  }
-  return parts.map((x) => floor + Number(x));
+  // Each share is rest × stack / chips: numerators over the chips, rounded as the ICM deal's are.
+  const numerators = stacks.map((stack) => BigInt(rest) * BigInt(stack));
+  return wholeCents(rest, { numerators, denominator: BigInt(total(stacks)) }).map((cents) => floor + cents);
 }
