@@ -354,7 +354,7 @@ export function commit(run: Run, action: HandAction | null, account: AccountId |
   // Durable: announce.
   for (const event of fresh) broadcast(run, (seq) => ({ type: 'table-event', hand, seq, event }));
   hand.announced = engine.events.length;
-  if (engine.isDone) afterHand(run);
+  if (settlement !== undefined) afterHand(run, settlement.fairRevealAfterMs);
   else if (offer) offerRunTwice(run, hand);
   else nextDecision(run);
 }
@@ -520,7 +520,7 @@ export function forcedMove(
 }
 
 /** The finished hand's settlement: awards, rake, history (full and as each account dealt in may see it). */
-function settle(hand: HandInPlay): Settlement {
+function settle(hand: HandInPlay): Settlement & { readonly fairRevealAfterMs: number } {
   const awards = new Map<AccountId, number>();
   let rake = 0;
   for (const event of hand.engine.events) {
@@ -540,8 +540,11 @@ function settle(hand: HandInPlay): Settlement {
   };
 }
 
-/** After the settlement: stacks, time banks, the recap, leavers taken out, the next hand scheduled. */
-function afterHand(run: Run): void {
+/**
+ * After the settlement: stacks, time banks, the recap (its secret revealed when the settlement's
+ * `fairRevealAfterMs` is 0), leavers taken out, the next hand scheduled.
+ */
+function afterHand(run: Run, fairRevealAfterMs: number): void {
   const s = run.s;
   const hand = s.hand!;
   const finishing = hand.engine.finishingStacks() ?? [];
@@ -562,7 +565,7 @@ function afterHand(run: Run): void {
     if (seat.leaving) leavers.push(seat);
     else if (seat.stack === 0 && s.policies.chips === 'controller') busted.push(seat);
   });
-  s.recap = buildRecap(hand);
+  s.recap = buildRecap(hand, fairRevealAfterMs);
   s.hand = null;
   const recap = s.recap;
   broadcast(run, (seq) => ({ type: 'hand-summary', seq, recap }));

@@ -24,7 +24,7 @@ import type { ResolvedTable } from './config.js';
 import type { HandInPlay } from './state.js';
 import { HIDDEN_CARD, type AccountId, type CardView, type HandRecap } from './types.js';
 import type { FairReveal } from '../storage/types.js';
-import { fairHandView, fairRevealDelayMs, fairRevealView, sees } from './visibility.js';
+import { fairHandView, fairRevealView, sees } from './visibility.js';
 
 const STRUCTURE_LETTER: Record<Structure, string> = {
   'fixed-limit': 'F',
@@ -48,8 +48,11 @@ const HISTORY_SCALE = 2;
 
 const text = (card: MaybeCard): CardView => (card === null ? HIDDEN_CARD : formatCard(card));
 
-/** The recap of a finished hand with every card (filter with `recapFor`). */
-export function buildRecap(state: HandInPlay): HandRecap {
+/**
+ * The recap of a finished hand with every card (filter with `recapFor`); its fair-dealing secret when
+ * it may be revealed at once (`fairRevealAfterMs` 0, the settlement's: visibility.ts `fairRevealDelayMs`).
+ */
+export function buildRecap(state: HandInPlay, fairRevealAfterMs: number): HandRecap {
   const table = state.settings;
   const snap = state.engine.snapshot();
   const won = snap.players.map(() => 0);
@@ -76,7 +79,7 @@ export function buildRecap(state: HandInPlay): HandRecap {
     number: state.number,
     fair: fairHandView(state.fair),
     // Filtered per viewer by `recapFor`: the hand's players only.
-    reveal: fairRevealDelayMs(state) === 0 ? fairRevealView(state.fair) : null,
+    reveal: fairRevealAfterMs === 0 ? fairRevealView(state.fair) : null,
     game: table.config.game,
     board: snap.board.map(text),
     secondBoard: snap.secondBoard?.map(text) ?? null,
